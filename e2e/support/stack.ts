@@ -1,0 +1,132 @@
+/**
+ * Starts what the browser tests talk to, on free ports so a running `pnpm dev` is never disturbed:
+ * the local backend with Prosody (stack CLI, fresh database) and one `vite preview` per brand serving
+ * the localstack build, proxying /api and /xmpp-websocket to the stack.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const BRANDS = ['default', 'second', 'third'] as const
+export type BrandId = (typeof BRANDS)[number]
+
+export interface StackInfo {
+  apiUrl: string
+  wsUrl: string | null
+  xmppDomain: string
+  prosody: boolean
+}
+
+export interface RunningStack {
+  stack: StackInfo
+  appUrls: Record<BrandId, string>
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function waitForLine(child: ChildProcess, prefix: string, what: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not become ready within ${timeoutMs} ms`)), timeoutMs)
+    const lines = createInterface({ input: child.stdout! })
+    lines.on('line', (line) => {
+      if (line.startsWith(prefix)) {
+        clearTimeout(timer)
+        resolve(line.slice(prefix.length))
+      } else if (process.env.VCHAT_E2E_DEBUG) console.log(`[${what}] ${line}`)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${what} exited early (code ${code})`))
+    })
+  })
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+export function buildLocalstackApps(): void {
+  const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build:localstack', '--filter=./apps/*', '--output-logs=errors-only'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) throw new Error('building the brand apps failed')
+}
+
+export async function startStack(options: { build?: boolean } = {}): Promise<RunningStack> {
+  if (options.build !== false) buildLocalstackApps()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vchat-e2e-'))
+  const children: ChildProcess[] = []
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve()
+            child.once('exit', () => resolve())
+            child.kill('SIGTERM')
+            setTimeout(() => child.kill('SIGKILL'), 3000).unref()
+          }),
+      ),
+    )
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const stackProcess = spawn(
+      process.execPath,
+      ['apps/dev-server/src/stack/cli.ts', '--api-port', '0', '--ws-port', '0', '--data-dir', dataDir, '--reset'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    children.push(stackProcess)
+    const stack = JSON.parse(await waitForLine(stackProcess, 'VCHAT_STACK_READY ', 'stack', 30_000)) as StackInfo
+
+    const appUrls = {} as Record<BrandId, string>
+    await Promise.all(
+      BRANDS.map(async (brand) => {
+        const port = await freePort()
+        const preview = spawn('pnpm', ['exec', 'vite', 'preview', '--mode', 'localstack', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+          cwd: path.join(ROOT, 'apps', brand),
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: {
+            ...process.env,
+            VCHAT_API_URL: stack.apiUrl,
+            VCHAT_WS_URL: stack.wsUrl ? stack.wsUrl.replace(/\/xmpp-websocket$/, '') : '',
+          },
+        })
+        children.push(preview)
+        appUrls[brand] = `http://127.0.0.1:${port}`
+        await waitForHttp(appUrls[brand], 30_000)
+      }),
+    )
+    return { stack, appUrls, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
