@@ -1,0 +1,20 @@
+export * from './contract'
+export * from './constants'
+export { ApiError, isApiError, type ApiErrorCode, type ApiErrorDetails } from './errors'
+export {
+  createApiClient,
+  createRequestId,
+  isHttpSuccess,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiLogger,
+  type BackendErrorResponse,
+  type EndpointMethods,
+  type HttpRequest,
+  type HttpResponse,
+  type RequestOptions,
+} from './createApiClient'
+export { endpoint, endpoints, fixedEndpoint, type EndpointDefinition, type EndpointName, type Endpoints } from './endpoints'
+export { parseQuery, stringifyQuery } from './query'
+export { retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
+export { isTokenExpiring } from './token'
