@@ -1,0 +1,95 @@
+/**
+ * Call vocabulary (SPEC §4): status numbers, the actions exchanged with the hub and the
+ * WebRTC negotiation steps. Const objects and string-literal unions, no TS enums.
+ */
+
+export const CallStatus = {
+  Initial: 0,
+  Connecting: 1,
+  Connected: 2,
+  Disconnected: 3,
+  Failed: 4,
+  CallIn: 5,
+} as const
+
+export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus]
+
+export const CALL_ACTIONS = [
+  'SessionRequest',
+  'CallReady',
+  'CallCheck',
+  'CallAccept',
+  'PeerAnswered',
+  'WebRTCContent',
+  'SessionSuccess',
+  'SessionFail',
+  'SessionTerminate',
+  'SessionHeartbeat',
+  'CallCancel',
+  'MatchToFlash',
+  'ReChargeSuccess',
+  'CallIn',
+  'CallError',
+] as const
+
+export type CallAction = (typeof CALL_ACTIONS)[number]
+
+export function isCallAction(value: unknown): value is CallAction {
+  return typeof value === 'string' && (CALL_ACTIONS as readonly string[]).includes(value)
+}
+
+export const NEGOTIATION_STEPS = [
+  'invitation',
+  'accepted',
+  'offer',
+  'answer',
+  'candidates',
+  'negotiation-needed',
+  'close',
+] as const
+
+export type NegotiationStep = (typeof NEGOTIATION_STEPS)[number]
+
+export function isNegotiationStep(value: unknown): value is NegotiationStep {
+  return typeof value === 'string' && (NEGOTIATION_STEPS as readonly string[]).includes(value)
+}
+
+/** Texts of call failures exactly as SPEC §8 gives them. */
+export const CallFailureReason = {
+  TimeOut: 'timeOut',
+  SessionFail: 'SessionFail',
+  CallInSessionFail: 'callInSessionFail',
+  SdpFail: 'sdp fail',
+  ChatInvitation: 'chat-invitation',
+  GemsInsufficient: 'Gems insufficient',
+  SendSessionUnknown: 'sendSession Unknown error',
+  SidNonExistent: 'sidNonExistent',
+} as const
+
+export type CallFailureReason = (typeof CallFailureReason)[keyof typeof CallFailureReason]
+
+/** SPEC §8: the 'chat-invitation' failure carries this detail. */
+export const INVITATION_ERROR_DETAIL = 'invitationError'
+
+export interface CallFailure {
+  readonly reason: CallFailureReason
+  /** Extra text from the source of the failure (e.g. 'invitationError'). */
+  readonly detail?: string
+  /** Translation key for the text shown to the user, when the spec names one. */
+  readonly i18nKey?: string
+}
+
+/** Payload of a signalling message: JSON-serialisable fields. */
+export type CallPayload = Readonly<Record<string, unknown>>
+
+export type CallActionListener = (action: CallAction, payload: CallPayload) => void
+
+/**
+ * How call messages reach the hub. The app wires this to the messaging transport
+ * (this package never imports the messaging package).
+ */
+export interface CallSignalling {
+  send(action: CallAction, payload: CallPayload): Promise<void>
+  /** Subscribes to actions from the hub; returns the unsubscribe function. */
+  onAction(listener: CallActionListener): () => void
+}
