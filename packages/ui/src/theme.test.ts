@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { MIN_TEXT_CONTRAST } from './constants'
+import { applyTheme, contrastRatio, DEFAULT_THEME, themeToCssVars } from './theme'
+import type { BrandTheme } from './theme'
+
+const theme: BrandTheme = {
+  primary: '#0055aa',
+  buttonColor: '#aa0044',
+  buttonTextColor: '#ffffff',
+  background: '#fafafa',
+  surface: '#eeeeee',
+  text: '#111111',
+  radius: '8px',
+  fontFamily: 'Inter, sans-serif',
+}
+
+describe('themeToCssVars', () => {
+  it('maps every theme field to its --vc- variable', () => {
+    expect(themeToCssVars(theme)).toEqual({
+      '--vc-color-primary': '#0055aa',
+      '--vc-button-bg': '#aa0044',
+      '--vc-button-text': '#ffffff',
+      '--vc-color-bg': '#fafafa',
+      '--vc-color-surface': '#eeeeee',
+      '--vc-color-text': '#111111',
+      '--vc-radius': '8px',
+      '--vc-font-family': 'Inter, sans-serif',
+    })
+  })
+})
+
+describe('applyTheme', () => {
+  it('sets the variables on the document root by default', () => {
+    applyTheme(theme)
+    expect(document.documentElement.style.getPropertyValue('--vc-button-bg')).toBe('#aa0044')
+    expect(document.documentElement.style.getPropertyValue('--vc-radius')).toBe('8px')
+  })
+
+  it('sets the variables on a given element only', () => {
+    const el = document.createElement('div')
+    applyTheme({ ...theme, primary: '#123456' }, el)
+    expect(el.style.getPropertyValue('--vc-color-primary')).toBe('#123456')
+    expect(document.documentElement.style.getPropertyValue('--vc-color-primary')).toBe('#0055aa')
+  })
+})
+
+describe('contrastRatio', () => {
+  it('computes WCAG ratios', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#fff', '#fff')).toBeCloseTo(1, 5)
+    expect(contrastRatio('#767676', '#ffffff')).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('rejects colours it cannot read', () => {
+    expect(() => contrastRatio('red', '#ffffff')).toThrow(/hex colour/)
+  })
+
+  it('default theme reaches AA contrast for text and buttons', () => {
+    const t = DEFAULT_THEME
+    expect(contrastRatio(t.text, t.background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.text, t.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.buttonTextColor, t.buttonColor)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.primary, t.background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.primary, t.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+  })
+
+  it('dark defaults of styles.css reach AA contrast', () => {
+    // Values of the prefers-color-scheme: dark block in styles.css.
+    const dark = { primary: '#b9a8ff', bg: '#121118', surface: '#1f1d27', text: '#f1eff7', danger: '#ffb4ab' }
+    for (const fg of [dark.primary, dark.text, dark.danger]) {
+      expect(contrastRatio(fg, dark.bg)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+      expect(contrastRatio(fg, dark.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    }
+    expect(contrastRatio('#ffffff', '#c5221f')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST) // badge
+    expect(contrastRatio('#b3261e', '#ffffff')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST) // light error
+  })
+})
