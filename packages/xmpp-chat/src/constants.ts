@@ -1,0 +1,25 @@
+/** Login gives up after 10 s (spec §4, §9). */
+export const LOGIN_TIMEOUT_MS = 10_000
+/** A ping without answer for 2 s disconnects (spec §4, §9). */
+export const PING_TIMEOUT_MS = 2_000
+/** Presence is re-sent every 10 s while connected (spec §4). */
+export const PRESENCE_HEARTBEAT_MS = 10_000
+/** While the session should be connected it is checked every 10 s (spec §9). */
+export const RECONNECT_CHECK_MS = 10_000
+/** First reconnect check after a failure or a disconnect (spec §4, §9). */
+export const RECONNECT_FIRST_CHECK_MS = 500
+/** Second reconnect check, 3 s after the first (spec §4, §9). */
+export const RECONNECT_SECOND_CHECK_MS = 3_000
+/** XMPP resource of the web client (spec §7). */
+export const RESOURCE = 'web_fachat'
+
+/** Messaging error texts (spec §8), used as Error messages. */
+export const ERROR_NEED_LOGIN = 'need login'
+export const ERROR_TIME_OUT = 'time out'
+export const ERROR_NULL_JID = 'null jid'
+export const ERROR_ONE_CALL_ALLOWED_ONCE = 'one call allowed once'
+export const ERROR_XMPP_NOT_CONNECTED = 'xmpp not connected'
+export const ERROR_NO_CALL_INSIDE_MAIN_USER = 'no call inside main user'
+
+/** XEP-0199 namespace. */
+export const NS_PING = 'urn:xmpp:ping'

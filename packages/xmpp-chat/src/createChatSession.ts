@@ -1,0 +1,369 @@
+import { client as createXmppClient, xml } from '@xmpp/client'
+import {
+  ERROR_NEED_LOGIN,
+  ERROR_NULL_JID,
+  ERROR_TIME_OUT,
+  ERROR_XMPP_NOT_CONNECTED,
+  LOGIN_TIMEOUT_MS,
+  NS_PING,
+  PING_TIMEOUT_MS,
+  PRESENCE_HEARTBEAT_MS,
+  RECONNECT_CHECK_MS,
+  RECONNECT_FIRST_CHECK_MS,
+  RECONNECT_SECOND_CHECK_MS,
+  RESOURCE,
+} from './constants.ts'
+import type {
+  ChatCredentials,
+  ChatSession,
+  ChatSessionOptions,
+  ConnectionState,
+  ReadyEvent,
+  SessionTimers,
+  XmlElement,
+  XmppClientLike,
+} from './types.ts'
+
+const globalTimers: SessionTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
+  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+  clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value))
+}
+
+class Listeners<A extends unknown[]> {
+  readonly #set = new Set<(...args: A) => void>()
+  add(listener: (...args: A) => void): () => void {
+    this.#set.add(listener)
+    return () => this.#set.delete(listener)
+  }
+  emit(...args: A): void {
+    for (const listener of [...this.#set]) {
+      try {
+        listener(...args)
+      } catch {
+        // A faulty listener must not break the connection logic.
+      }
+    }
+  }
+}
+
+/**
+ * A messaging session over @xmpp/client: connection states, login time-out, reconnect checks,
+ * presence heartbeat, ping and stream-management resume. See the README for the timings.
+ */
+export function createChatSession(options: ChatSessionOptions): ChatSession {
+  const timers = options.timers ?? globalTimers
+  const resource = options.resource ?? RESOURCE
+  const clientFactory = options.clientFactory ?? createXmppClient
+
+  let state: ConnectionState = 'idle'
+  let xmpp: XmppClientLike | null = null
+  let detachClient: (() => void) | null = null
+  /** true between login() and logout(): the session should be connected. */
+  let wanted = false
+  let loggedInOnce = false
+  let attempt: Promise<void> | null = null
+  /** Credentials fetched by login() for the first authentication; later ones are fetched fresh. */
+  let prefetched: ChatCredentials | null = null
+
+  let heartbeat: unknown = null
+  let periodicCheck: unknown = null
+  let firstCheck: unknown = null
+  let secondCheck: unknown = null
+
+  const stateListeners = new Listeners<[ConnectionState, ConnectionState]>()
+  const readyListeners = new Listeners<[ReadyEvent]>()
+  const readyWaiters = new Listeners<[]>()
+  const stanzaListeners = new Listeners<[XmlElement]>()
+  const errorListeners = new Listeners<[Error]>()
+
+  function setState(next: ConnectionState): void {
+    if (next === state) return
+    const previous = state
+    state = next
+    stateListeners.emit(next, previous)
+  }
+
+  function currentJid(): string | null {
+    return state === 'connected' && xmpp?.jid ? xmpp.jid.toString() : null
+  }
+
+  // ---- timers -------------------------------------------------------------------------------
+
+  function startHeartbeat(): void {
+    stopHeartbeat()
+    heartbeat = timers.setInterval(() => {
+      if (state === 'connected') void sendPresence()
+    }, PRESENCE_HEARTBEAT_MS)
+  }
+
+  function stopHeartbeat(): void {
+    if (heartbeat !== null) timers.clearInterval(heartbeat)
+    heartbeat = null
+  }
+
+  function clearQuickChecks(): void {
+    if (firstCheck !== null) timers.clearTimeout(firstCheck)
+    if (secondCheck !== null) timers.clearTimeout(secondCheck)
+    firstCheck = secondCheck = null
+  }
+
+  /** After a failure or a disconnect: check after 0.5 s and again 3 s later. */
+  function scheduleQuickChecks(): void {
+    clearQuickChecks()
+    firstCheck = timers.setTimeout(() => {
+      firstCheck = null
+      check()
+      secondCheck = timers.setTimeout(() => {
+        secondCheck = null
+        check()
+      }, RECONNECT_SECOND_CHECK_MS)
+    }, RECONNECT_FIRST_CHECK_MS)
+  }
+
+  function startPeriodicCheck(): void {
+    if (periodicCheck !== null) return
+    periodicCheck = timers.setInterval(() => {
+      if (state === 'connected') {
+        // A live-looking connection is verified with a ping; a silent server gets disconnected.
+        ping().catch(() => {})
+      } else {
+        check()
+      }
+    }, RECONNECT_CHECK_MS)
+  }
+
+  function stopAllTimers(): void {
+    stopHeartbeat()
+    clearQuickChecks()
+    if (periodicCheck !== null) timers.clearInterval(periodicCheck)
+    periodicCheck = null
+  }
+
+  /** Reconnects when the session should be connected and is neither connected nor connecting. */
+  function check(): void {
+    if (!wanted || attempt || state === 'connected') return
+    connect().catch(() => {})
+  }
+
+  // ---- client -------------------------------------------------------------------------------
+
+  async function nextCredentials(): Promise<ChatCredentials> {
+    if (prefetched) {
+      const credentials = prefetched
+      prefetched = null
+      return credentials
+    }
+    return options.getCredentials()
+  }
+
+  function ensureClient(): XmppClientLike {
+    if (xmpp) return xmpp
+    const created = clientFactory({
+      service: options.service,
+      domain: options.domain,
+      resource,
+      credentials: async (authenticate) => {
+        const { username, password } = await nextCredentials()
+        // @xmpp/client offers PLAIN only on a secure transport or loopback; the token is the password.
+        await authenticate({ username, password }, 'PLAIN')
+      },
+    })
+    // Reconnecting is ours (0.5 s / 3 s / 10 s checks), not the library's fixed 1 s retry.
+    created.reconnect.stop()
+
+    const onOnline = (): void => handleReady(false)
+    const onResumed = (): void => handleReady(true)
+    const onDropped = (): void => handleDropped()
+    const onError = (error: Error): void => errorListeners.emit(toError(error))
+    const onStanza = (stanza: XmlElement): void => stanzaListeners.emit(stanza)
+    created.on('online', onOnline)
+    created.on('disconnect', onDropped)
+    created.on('offline', onDropped)
+    created.on('error', onError)
+    created.on('stanza', onStanza)
+    created.streamManagement.on('resumed', onResumed)
+    detachClient = () => {
+      created.removeListener('online', onOnline)
+      created.removeListener('disconnect', onDropped)
+      created.removeListener('offline', onDropped)
+      created.removeListener('error', onError)
+      created.removeListener('stanza', onStanza)
+      created.streamManagement.removeListener('resumed', onResumed)
+    }
+    xmpp = created
+    return created
+  }
+
+  function handleReady(resumed: boolean): void {
+    if (!wanted || !xmpp) return
+    clearQuickChecks()
+    setState('connected')
+    if (!resumed) void sendPresence()
+    startHeartbeat()
+    readyWaiters.emit()
+    readyListeners.emit({ resumed, jid: xmpp.jid?.toString() ?? '' })
+  }
+
+  /** The connection went away while it was up: reconnect checks take over. */
+  function handleDropped(): void {
+    if (!wanted || state !== 'connected') return
+    stopHeartbeat()
+    setState('disconnected')
+    scheduleQuickChecks()
+  }
+
+  async function openClient(client: XmppClientLike): Promise<void> {
+    if (client.status === 'disconnect') {
+      // Dropped stream: reconnect the socket; stream management resumes the session if it can
+      // (emits `resumed`), otherwise the client logs in again (emits `online`).
+      await client.reconnect.reconnect()
+      return
+    }
+    if (client.status !== 'offline') await client.stop().catch(() => {})
+    await client.start()
+  }
+
+  /** One connection attempt bounded by the login time-out. */
+  function connect(): Promise<void> {
+    if (attempt) return attempt
+    const client = ensureClient()
+    setState('connecting')
+    const current = new Promise<void>((resolve, reject) => {
+      let settled = false
+      const finish = (error?: Error): void => {
+        if (settled) return
+        settled = true
+        timers.clearTimeout(timer)
+        removeWaiter()
+        if (attempt === current) attempt = null
+        if (!error) {
+          resolve()
+          return
+        }
+        if (wanted) setState('failed')
+        // Leave the half-open client offline so that the next check starts cleanly.
+        if (client.status !== 'offline') client.stop().catch(() => {})
+        reject(error)
+      }
+      const timer = timers.setTimeout(() => finish(new Error(ERROR_TIME_OUT)), LOGIN_TIMEOUT_MS)
+      const removeWaiter = readyWaiters.add(() => finish())
+      openClient(client).catch((error: unknown) => finish(toError(error)))
+    })
+    attempt = current
+    return current
+  }
+
+  async function sendPresence(): Promise<void> {
+    try {
+      await xmpp?.send(xml('presence'))
+    } catch {
+      // A failed heartbeat is followed by the disconnect it reveals.
+    }
+  }
+
+  function assertConnected(): XmppClientLike {
+    if (!loggedInOnce) throw new Error(ERROR_NEED_LOGIN)
+    if (state !== 'connected' || !xmpp) throw new Error(ERROR_XMPP_NOT_CONNECTED)
+    return xmpp
+  }
+
+  // ---- public API ---------------------------------------------------------------------------
+
+  async function login(): Promise<void> {
+    if (state === 'connected') return
+    if (attempt) return attempt
+    const credentials = await options.getCredentials()
+    if (!credentials.username) throw new Error(ERROR_NULL_JID)
+    prefetched = credentials
+    wanted = true
+    loggedInOnce = true
+    startPeriodicCheck()
+    try {
+      await connect()
+    } catch (error) {
+      if (wanted) scheduleQuickChecks()
+      throw error
+    } finally {
+      // Later attempts (reconnect checks) fetch a fresh token.
+      prefetched = null
+    }
+  }
+
+  async function logout(): Promise<void> {
+    wanted = false
+    prefetched = null
+    stopAllTimers()
+    const client = xmpp
+    xmpp = null
+    detachClient?.()
+    detachClient = null
+    attempt = null
+    if (client) {
+      // Always stop(): Prosody 0.12.3 may leave a plain websocket close unanswered after a resume.
+      await client.stop().catch(() => {})
+    }
+    setState('idle')
+  }
+
+  async function send(stanza: XmlElement): Promise<void> {
+    const client = assertConnected()
+    await client.send(stanza)
+  }
+
+  function ping(): Promise<void> {
+    let client: XmppClientLike
+    try {
+      client = assertConnected()
+    } catch (error) {
+      return Promise.reject(toError(error))
+    }
+    return new Promise<void>((resolve, reject) => {
+      let settled = false
+      const timer = timers.setTimeout(() => {
+        if (settled) return
+        settled = true
+        reject(new Error(ERROR_TIME_OUT))
+        // No answer in time: the connection is dead even if the socket looks open.
+        client.disconnect().catch(() => {})
+      }, PING_TIMEOUT_MS)
+      const stanza = xml('iq', { type: 'get', to: options.domain }, xml('ping', { xmlns: NS_PING }))
+      client.iqCaller.request(stanza, PING_TIMEOUT_MS * 2).then(
+        () => {
+          if (settled) return
+          settled = true
+          timers.clearTimeout(timer)
+          resolve()
+        },
+        (error: unknown) => {
+          if (settled) return
+          settled = true
+          timers.clearTimeout(timer)
+          reject(toError(error))
+        },
+      )
+    })
+  }
+
+  return {
+    get state() {
+      return state
+    },
+    get jid() {
+      return currentJid()
+    },
+    login,
+    logout,
+    send,
+    ping,
+    onStateChange: (listener) => stateListeners.add(listener),
+    onReady: (listener) => readyListeners.add(listener),
+    onStanza: (listener) => stanzaListeners.add(listener),
+    onError: (listener) => errorListeners.add(listener),
+  }
+}

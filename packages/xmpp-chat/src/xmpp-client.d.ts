@@ -1,0 +1,8 @@
+// @xmpp/client 0.14 ships no type declarations; these cover what this package calls.
+// Public types of the package live in types.ts and do not depend on this file.
+declare module '@xmpp/client' {
+  import type { XmppClientLike, XmppClientOptions, XmlElement, XmlChild } from './types.ts'
+
+  export function client(options: XmppClientOptions & { resource: string }): XmppClientLike
+  export function xml(name: string, attrs?: Record<string, string | number | undefined> | null, ...children: XmlChild[]): XmlElement
+}
