@@ -1,0 +1,188 @@
+import { Dexie } from 'dexie'
+import { DEFAULT_THREAD_PAGE_SIZE } from './constants'
+import type { ChatDexie, NoticeDexie } from './databases'
+import type { Message, NewMessage, NewThread, OnlineUser, Thread, User, VideoCall } from './types'
+
+export type PutMessageResult =
+  | { readonly status: 'stored'; readonly id: number; readonly created: boolean }
+  | { readonly status: 'ignored'; readonly reason: 'empty-type' }
+
+/** SPEC §5: a message with an empty type is not stored. 0 (text) is a type, not empty. */
+export function hasEmptyType(message: { type?: unknown }): boolean {
+  const { type } = message
+  if (type === undefined || type === null || type === '') return true
+  if (typeof type === 'number') return Number.isNaN(type)
+  if (typeof type === 'string') return type.trim() === ''
+  return false
+}
+
+export interface MessagesRepository {
+  /**
+   * Stores a message, keyed by its wire id `mid`. A message with an empty type is IGNORED (not
+   * stored, no error): the result says `{ status: 'ignored', reason: 'empty-type' }`.
+   * When a message with the same `mid` exists it is replaced and keeps its local id
+   * (`created: false`): a re-delivered message or a state change (sending → success) never
+   * makes a second row.
+   */
+  put(message: NewMessage): Promise<PutMessageResult>
+  /** The last `limit` messages of a thread, oldest first (ready to render). */
+  lastOfThread(tid: string, limit?: number): Promise<Message[]>
+  /** Marks every message of the thread read and sets the thread's unread count to 0. */
+  markThreadRead(tid: string): Promise<void>
+  /** The message with this wire id, for de-duplication. */
+  byMid(mid: string): Promise<Message | undefined>
+}
+
+export interface ThreadListItem {
+  readonly thread: Thread
+  /** Newest message of the thread, if any. */
+  readonly lastMessage: Message | undefined
+}
+
+export interface ThreadsRepository {
+  /**
+   * Inserts or replaces the thread with this `tid` (the conversation identity); an existing
+   * thread keeps its id. Returns the stored thread.
+   */
+  upsert(thread: NewThread): Promise<Thread>
+  byTid(tid: string): Promise<Thread | undefined>
+  /**
+   * All threads, most recent activity first. Activity is the date of a thread's newest message,
+   * read from the `[tid+date]` index (one keyed look-up per thread), so no activity field has to
+   * be kept in step on the thread row. Threads without messages come last, by id.
+   */
+  list(): Promise<ThreadListItem[]>
+}
+
+export interface UsersRepository {
+  put(user: User): Promise<void>
+  get(uid: string): Promise<User | undefined>
+  byJid(jid: string): Promise<User | undefined>
+}
+
+export interface VideoCallsRepository {
+  put(call: VideoCall): Promise<void>
+  /** All call records, newest `startTime` first. */
+  list(): Promise<VideoCall[]>
+}
+
+export interface OnlineUsersRepository {
+  put(user: OnlineUser): Promise<void>
+  list(): Promise<OnlineUser[]>
+  clear(): Promise<void>
+}
+
+export function createMessagesRepository(db: ChatDexie): MessagesRepository {
+  return {
+    async put(message) {
+      if (hasEmptyType(message)) return { status: 'ignored', reason: 'empty-type' }
+      return db.transaction('rw', db.messages, async () => {
+        const existing = await db.messages.where('mid').equals(message.mid).first()
+        if (existing) {
+          await db.messages.put({ ...message, id: existing.id })
+          return { status: 'stored', id: existing.id, created: false } as const
+        }
+        const id = await db.messages.add(message)
+        return { status: 'stored', id, created: true } as const
+      })
+    },
+
+    async lastOfThread(tid, limit = DEFAULT_THREAD_PAGE_SIZE) {
+      if (!Number.isInteger(limit) || limit < 0) {
+        throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`)
+      }
+      const newestFirst = await db.messages
+        .where('[tid+date]')
+        .between([tid, Dexie.minKey], [tid, Dexie.maxKey])
+        .reverse()
+        .limit(limit)
+        .toArray()
+      return newestFirst.reverse()
+    },
+
+    async markThreadRead(tid) {
+      await db.transaction('rw', db.messages, db.threads, async () => {
+        await db.messages
+          .where('tid')
+          .equals(tid)
+          .filter((message) => !message.read)
+          .modify({ read: true })
+        await db.threads.where('tid').equals(tid).modify({ unread: 0 })
+      })
+    },
+
+    byMid: (mid) => db.messages.where('mid').equals(mid).first(),
+  }
+}
+
+export function createThreadsRepository(db: ChatDexie): ThreadsRepository {
+  async function lastMessageOf(tid: string): Promise<Message | undefined> {
+    return db.messages
+      .where('[tid+date]')
+      .between([tid, Dexie.minKey], [tid, Dexie.maxKey])
+      .last()
+  }
+
+  return {
+    async upsert(thread) {
+      return db.transaction('rw', db.threads, async () => {
+        const existing = await db.threads.where('tid').equals(thread.tid).first()
+        if (existing) {
+          const stored: Thread = { ...thread, id: existing.id }
+          await db.threads.put(stored)
+          return stored
+        }
+        const id = await db.threads.add(thread)
+        return { ...thread, id }
+      })
+    },
+
+    byTid: (tid) => db.threads.where('tid').equals(tid).first(),
+
+    async list() {
+      return db.transaction('r', db.threads, db.messages, async () => {
+        const threads = await db.threads.toArray()
+        const items = await Promise.all(
+          threads.map(async (thread) => ({ thread, lastMessage: await lastMessageOf(thread.tid) })),
+        )
+        return items.sort((a, b) => {
+          const aDate = a.lastMessage?.date
+          const bDate = b.lastMessage?.date
+          if (aDate !== undefined && bDate !== undefined && aDate !== bDate) return bDate - aDate
+          if (aDate !== undefined && bDate === undefined) return -1
+          if (aDate === undefined && bDate !== undefined) return 1
+          return a.thread.id - b.thread.id
+        })
+      })
+    },
+  }
+}
+
+export function createUsersRepository(db: ChatDexie): UsersRepository {
+  return {
+    async put(user) {
+      await db.users.put(user)
+    },
+    get: (uid) => db.users.get(uid),
+    byJid: (jid) => db.users.where('jid').equals(jid).first(),
+  }
+}
+
+export function createVideoCallsRepository(db: ChatDexie): VideoCallsRepository {
+  return {
+    async put(call) {
+      await db.videocalls.put(call)
+    },
+    list: () => db.videocalls.orderBy('startTime').reverse().toArray(),
+  }
+}
+
+export function createOnlineUsersRepository(db: NoticeDexie): OnlineUsersRepository {
+  return {
+    async put(user) {
+      await db.onlineUsers.put(user)
+    },
+    list: () => db.onlineUsers.toArray(),
+    clear: () => db.onlineUsers.clear(),
+  }
+}
