@@ -1,0 +1,32 @@
+/** Values of the local backend. SPEC §9 values are marked; the rest are development choices. */
+
+/** Default port of the product API. */
+export const DEFAULT_API_PORT = 8787
+/** Default port of Prosody's websocket (HTTP) listener. */
+export const DEFAULT_WS_PORT = 5280
+/** Local XMPP domain; components live at hub.<domain> and gift.<domain>. */
+export const DEFAULT_XMPP_DOMAIN = 'localhost'
+/** How long a vcToken stays valid (a week). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** Bytes of randomness in a vcToken (hex encoded, so twice as many characters). */
+export const TOKEN_BYTES = 32
+/** Largest request body accepted. */
+export const MAX_BODY_BYTES = 1024 * 1024
+/** SPEC §4: maintananceStatus 2 means maintenance; 0 is normal. */
+export const MAINTENANCE_ON = 2
+export const MAINTENANCE_OFF = 0
+/** Password used by every seeded account. */
+export const SEED_PASSWORD = 'demo1234'
+/** scrypt cost parameters for stored passwords. */
+export const SCRYPT_N = 16384
+export const SCRYPT_R = 8
+export const SCRYPT_P = 1
+export const SCRYPT_KEY_LENGTH = 32
+/** Default role of a user (SPEC §3). */
+export const DEFAULT_ROLE = 2
+/** Free first call offered to a user who never paid (development values; SPEC: from the server). */
+export const FREE_FIRST_CALL_TIMES = 1
+export const FREE_FIRST_CALL_DURATION_S = 60
+export const SILVER_CALL_DURATION_S = 60
+/** Database file name inside the data folder. */
+export const DATABASE_FILE = 'vchat.sqlite'

@@ -1,0 +1,26 @@
+import type { DatabaseSync } from 'node:sqlite'
+
+export interface UserRow {
+  uid: string
+  jid: string
+  kind: 'user' | 'anchor'
+  role: number
+  nick_name: string
+  password_hash: string
+  paid: number
+  gems_balance: number
+  silver_balance: number
+  silver_spent: number
+  blocked: number
+  created_at: number
+}
+
+export function findUser(db: DatabaseSync, uid: string): UserRow | null {
+  return (db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as UserRow | undefined) ?? null
+}
+
+/** The local part of a jid (`user_100001` of `user_100001@localhost`). */
+export function jidLocalPart(jid: string): string {
+  const at = jid.indexOf('@')
+  return at === -1 ? jid : jid.slice(0, at)
+}

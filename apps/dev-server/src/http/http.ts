@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { z } from 'zod'
+import { MAX_BODY_BYTES } from '../constants.ts'
+
+/** An answer other than 200: status plus the product envelope `{ result: 0, data: null, msg }`. */
+export class HttpError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.name = 'HttpError'
+    this.status = status
+  }
+}
+
+export function errorBody(msg: string): { result: 0; data: null; msg: string } {
+  return { result: 0, data: null, msg }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  })
+  res.end(text)
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, 'body: larger than 1 MB'))
+        req.resume()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** The parsed JSON body; an empty body is `undefined`; anything else that is not JSON → 400. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new HttpError(400, 'body: not valid JSON')
+  }
+}
+
+/** "<field path>: <what is wrong>" for the first problem zod found. */
+export function describeIssue(error: z.ZodError, prefix = ''): string {
+  const issue = error.issues[0]
+  if (!issue) return `${prefix || 'body'}: invalid`
+  const path = [prefix, ...issue.path.map(String)].filter((part) => part !== '').join('.')
+  return `${path || 'body'}: ${issue.message}`
+}
+
+/** Validates `value` or throws a 400 naming the field. */
+export function validate<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new HttpError(400, describeIssue(parsed.error, prefix))
+  return parsed.data
+}
+
+const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)(:\d+)?$/i
+
+/** CORS for any localhost origin (development convenience). */
+export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin
+  if (typeof origin !== 'string' || !LOCALHOST_ORIGIN.test(origin)) return
+  res.setHeader('Access-Control-Allow-Origin', origin)
+  res.setHeader('Vary', 'Origin')
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id')
+  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id')
+  res.setHeader('Access-Control-Max-Age', '600')
+}
+
+export function isLoopback(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress ?? ''
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+}
+
+/** The token of `Authorization: Bearer <token>`, or '' when absent. */
+export function bearerToken(req: IncomingMessage): string {
+  const header = req.headers.authorization
+  if (typeof header !== 'string') return ''
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
+  return match?.[1] ?? ''
+}

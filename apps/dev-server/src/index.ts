@@ -1,0 +1,98 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { DatabaseSync } from 'node:sqlite'
+import { DEFAULT_XMPP_DOMAIN } from './constants.ts'
+import { openDatabase } from './db/database.ts'
+import type { AppContext, Route } from './http/routes.ts'
+import { ROUTES, createRequestHandler } from './server.ts'
+
+export { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN, SEED_PASSWORD } from './constants.ts'
+export { SEED_ANCHORS, SEED_USERS, type SeedAnchor, type SeedUser } from './db/seedData.ts'
+export { SCHEMA_VERSION } from './db/migrations.ts'
+export { anchorJid, userJid } from './db/seed.ts'
+export { HttpError } from './http/http.ts'
+export { ok, productRoute, refuse, type AppContext, type ProductRequest, type Route, type RouteRequest, type RouteResult } from './http/routes.ts'
+
+export interface StartDevServerOptions {
+  /** TCP port; 0 picks a free one. */
+  port: number
+  /** Folder of the SQLite file (created when missing). */
+  dataDir: string
+  /** Delete the database first and seed afresh. */
+  reset?: boolean
+  /** XMPP domain of the jids (default 'localhost'). */
+  xmppDomain?: string
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string
+  /** Log sink (default console.log). Never receives tokens or passwords. */
+  log?: (line: string) => void
+  /** Clock (default Date.now); tests move it to expire sessions. */
+  now?: () => number
+  /** More routes mounted beside the built-in ones (tools and tests). */
+  extraRoutes?: readonly Route[]
+}
+
+export interface DevServer {
+  url: string
+  port: number
+  db: DatabaseSync
+  /** Stops listening, drops open connections and closes the database. */
+  close(): Promise<void>
+}
+
+/** Thrown when the requested port is taken. */
+export class PortInUseError extends Error {
+  readonly port: number
+  constructor(port: number) {
+    super(`Port ${port} is already in use (another dev-server?). Stop it or choose another port (0 picks a free one).`)
+    this.name = 'PortInUseError'
+    this.port = port
+  }
+}
+
+export async function startDevServer(options: StartDevServerOptions): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => console.log(`[dev-server] ${line}`))
+  const now = options.now ?? Date.now
+  const domain = options.xmppDomain ?? DEFAULT_XMPP_DOMAIN
+  const host = options.host ?? '127.0.0.1'
+  const opened = openDatabase({ dataDir: options.dataDir, domain, now: now(), reset: options.reset ?? false })
+  if (opened.seeded > 0) log(`seeded ${opened.seeded} accounts into ${opened.file}`)
+  const app: AppContext = { db: opened.db, domain, now, log }
+  const handler = createRequestHandler(app, [...ROUTES, ...(options.extraRoutes ?? [])])
+  const server = createServer((req, res) => {
+    void handler(req, res)
+  })
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+  } catch (error) {
+    opened.db.close()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(options.port)
+    throw error
+  }
+  server.on('error', (error) => log(`server error: ${error.message}`))
+  const { port } = server.address() as AddressInfo
+  const url = `http://${host}:${port}`
+  let closed: Promise<void> | undefined
+  return {
+    url,
+    port,
+    db: opened.db,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          opened.db.close()
+          resolve()
+        })
+        server.closeAllConnections()
+      })
+      return closed
+    },
+  }
+}

@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url'
+
+/** `<repo>/.data/dev-server` (git-ignored). */
+export function defaultDataDir(): string {
+  return fileURLToPath(new URL('../../../.data/dev-server', import.meta.url))
+}
