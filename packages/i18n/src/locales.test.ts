@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { NAMESPACES, SUPPORTED_LANGUAGES } from './constants'
+import type { SupportedLanguage } from './constants'
+import { LOCALE_LOADERS, loadLocale } from './locales'
+
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' })
+
+/** Languages whose resources must be complete. Widen to SUPPORTED_LANGUAGES as languages are finished. */
+const COMPLETE_LANGUAGES: readonly SupportedLanguage[] = SUPPORTED_LANGUAGES
+
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>()
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v)
+    }
+  } else {
+    out.set(prefix, value)
+  }
+  return out
+}
+
+function resource(lng: string, ns: string): Map<string, unknown> {
+  const data = files[`../locales/${lng}/${ns}.json`]
+  if (!data) throw new Error(`missing locales/${lng}/${ns}.json`)
+  return flatten(data)
+}
+
+const placeholders = (text: unknown) => (typeof text === 'string' ? (text.match(/{{\s*\w+\s*}}/g) ?? []).sort() : [])
+
+describe('locale files', () => {
+  it('exist for every language and namespace, and nothing else', () => {
+    const expected = SUPPORTED_LANGUAGES.flatMap((l) => NAMESPACES.map((ns) => `../locales/${l}/${ns}.json`)).sort()
+    expect(Object.keys(files).sort()).toEqual(expected)
+  })
+
+  it('the loader map covers every language and namespace', () => {
+    expect(Object.keys(LOCALE_LOADERS).sort()).toEqual([...SUPPORTED_LANGUAGES].sort())
+    for (const lng of SUPPORTED_LANGUAGES) {
+      expect(Object.keys(LOCALE_LOADERS[lng]).sort()).toEqual([...NAMESPACES].sort())
+    }
+  })
+
+  it.each(SUPPORTED_LANGUAGES.flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const)))(
+    'loadLocale(%s, %s) returns that file',
+    async (lng, ns) => {
+      expect(await loadLocale(lng, ns)).toEqual(files[`../locales/${lng}/${ns}.json`])
+    },
+  )
+
+  it('rejects an unknown language', async () => {
+    await expect(loadLocale('xx' as SupportedLanguage, 'common')).rejects.toThrow(/No resources/)
+  })
+
+  it('English values are non-empty strings', () => {
+    for (const ns of NAMESPACES) {
+      for (const [key, value] of resource('en', ns)) {
+        expect(typeof value === 'string' && value.trim() !== '', `en/${ns}:${key}`).toBe(true)
+      }
+    }
+  })
+
+  it.each(COMPLETE_LANGUAGES.filter((l) => l !== 'en').flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const)))(
+    'every English key exists non-empty in %s/%s, with the same placeholders and no extra keys',
+    (lng, ns) => {
+      const en = resource('en', ns)
+      const other = resource(lng, ns)
+      const missing = [...en.keys()].filter((k) => {
+        const v = other.get(k)
+        return typeof v !== 'string' || v.trim() === ''
+      })
+      expect(missing).toEqual([])
+      expect([...other.keys()].filter((k) => !en.has(k))).toEqual([])
+      for (const [key, text] of en) {
+        expect(placeholders(other.get(key)), `${lng}/${ns}:${key}`).toEqual(placeholders(text))
+      }
+    },
+  )
+
+  it('maintenance texts are the product wording', () => {
+    expect(resource('en', 'app').get('maintenance.title')).toBe("sorry we're under maintenance")
+    expect(resource('en', 'app').get('maintenance.message')).toBe('we apologize for the inconvenience')
+    expect(resource('ar', 'app').get('maintenance.message')).toBe('نعتذر عن الإزعاج')
+  })
+})
