@@ -1,0 +1,113 @@
+import { join } from 'node:path'
+import { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN } from '../constants.ts'
+import { startDevServer, type DevServer } from '../index.ts'
+import { defaultStackDataDir } from '../paths.ts'
+import { ProsodyUnavailableError, startProsody } from './prosody.ts'
+
+export interface StartStackOptions {
+  /** Product API port (default 8787; 0 picks a free port). */
+  apiPort?: number
+  /** Prosody websocket port (default 5280; 0 picks a free port). */
+  wsPort?: number
+  /** Root data folder (default `<repo>/.data`): the database goes to `dev-server/`, Prosody to `prosody/`. */
+  dataDir?: string
+  /** Delete the database first and seed afresh. */
+  reset?: boolean
+  /** Start Prosody (default true). */
+  prosody?: boolean
+  /** Prosody executable (default: VCHAT_PROSODY_BIN or `prosody` on PATH). */
+  prosodyBinary?: string
+  xmppDomain?: string
+  log?: (line: string) => void
+}
+
+/** What the ready line reports. */
+export interface StackInfo {
+  apiUrl: string
+  wsUrl: string | null
+  xmppDomain: string
+  prosody: boolean
+}
+
+export interface Stack extends StackInfo {
+  devServer: DevServer
+  /** Why Prosody is not running, when it was wanted but is not installed. */
+  prosodyUnavailable: string | null
+  close(): Promise<void>
+}
+
+export const READY_PREFIX = 'VCHAT_STACK_READY'
+
+/** The one line printed when the stack is ready. */
+export function readyLine(info: StackInfo): string {
+  const { apiUrl, wsUrl, xmppDomain, prosody } = info
+  return `${READY_PREFIX} ${JSON.stringify({ apiUrl, wsUrl, xmppDomain, prosody })}`
+}
+
+/**
+ * Text shown when Prosody is missing: what to install. The API keeps running without messaging.
+ */
+export function prosodyInstallHint(detail: string): string {
+  return [
+    `Messaging is off: ${detail}`,
+    'To get chat and calls, install Prosody and start the stack again:',
+    '  Debian/Ubuntu: sudo apt-get install prosody',
+    '  macOS:         brew install prosody',
+    'The product API keeps running.',
+  ].join('\n')
+}
+
+/**
+ * Starts the dev-server in this process and Prosody as a child process. Port conflicts reject with
+ * a PortInUseError that names the port; a missing Prosody leaves `prosody: false`.
+ */
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const root = options.dataDir ?? defaultStackDataDir()
+  const xmppDomain = options.xmppDomain ?? DEFAULT_XMPP_DOMAIN
+  const devServer = await startDevServer({
+    port: options.apiPort ?? DEFAULT_API_PORT,
+    dataDir: join(root, 'dev-server'),
+    reset: options.reset ?? false,
+    xmppDomain,
+    log: (line) => log(`[dev-server] ${line}`),
+  })
+
+  let prosodyHandle: { wsUrl: string; close(): Promise<void> } | null = null
+  let prosodyUnavailable: string | null = null
+  if (options.prosody ?? true) {
+    try {
+      prosodyHandle = await startProsody({
+        apiUrl: devServer.url,
+        dataDir: join(root, 'prosody'),
+        domain: xmppDomain,
+        httpPort: options.wsPort ?? DEFAULT_WS_PORT,
+        ...(options.prosodyBinary === undefined ? {} : { binary: options.prosodyBinary }),
+        log: (line) => log(`[prosody] ${line}`),
+      })
+    } catch (error) {
+      if (error instanceof ProsodyUnavailableError) {
+        prosodyUnavailable = error.message
+      } else {
+        await devServer.close()
+        throw error
+      }
+    }
+  }
+
+  let closing: Promise<void> | undefined
+  return {
+    apiUrl: devServer.url,
+    wsUrl: prosodyHandle?.wsUrl ?? null,
+    xmppDomain,
+    prosody: prosodyHandle !== null,
+    prosodyUnavailable,
+    devServer,
+    close() {
+      closing ??= Promise.allSettled([prosodyHandle?.close(), devServer.close()]).then(() => undefined)
+      return closing
+    },
+  }
+}
+
+export { DEFAULT_API_PORT, DEFAULT_WS_PORT }
