@@ -1,0 +1,359 @@
+import {
+  DEFAULT_BATCH_SIZE,
+  DEFAULT_FLUSH_INTERVAL_MS,
+  DEFAULT_MAX_PER_SEND,
+  DEFAULT_QUEUE_CAP,
+  DEFAULT_RETRIES,
+  DEFAULT_SEND_TIMEOUT_MS,
+  DEFAULT_STORAGE_KEY,
+  DURATION_PROPERTY,
+  MAX_BATCH_SIZE,
+  MAX_EVENT_DURATION_SECONDS,
+  MIN_BATCH_SIZE,
+} from './constants'
+import { loadState, saveState } from './persistence'
+import type { PersistedState } from './persistence'
+import type {
+  AnalyticsClient,
+  AnalyticsEvent,
+  AnalyticsEventType,
+  AnalyticsOptions,
+  AnalyticsResult,
+  AnalyticsTimers,
+  TrackingStatus,
+} from './types'
+import {
+  validateAppendValues,
+  validateCounterValues,
+  validateEventName,
+  validateProperties,
+  validateUserId,
+} from './validation'
+import type { Properties, PropertyValue, ValidationError } from './validation'
+
+/** SPEC §9: batch size bounds 1–30; out-of-range values are clamped, fractions rounded. */
+export function clampBatchSize(size: number): number {
+  if (!Number.isFinite(size)) return DEFAULT_BATCH_SIZE
+  return Math.min(MAX_BATCH_SIZE, Math.max(MIN_BATCH_SIZE, Math.round(size)))
+}
+
+/** Seconds between start and end, never negative, capped at 86 400 s (SPEC §9), ms precision. */
+export function eventDurationSeconds(startMs: number, endMs: number): number {
+  const seconds = Math.max(0, endMs - startMs) / 1000
+  return Math.min(MAX_EVENT_DURATION_SECONDS, Math.round(seconds * 1000) / 1000)
+}
+
+export class AnalyticsSendTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`analytics send timed out after ${timeoutMs} ms`)
+    this.name = 'AnalyticsSendTimeoutError'
+  }
+}
+
+function platformTimers(): AnalyticsTimers {
+  return {
+    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+    clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
+    setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
+    clearInterval: (handle) =>
+      globalThis.clearInterval(handle as Parameters<typeof clearInterval>[0]),
+  }
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer, got ${String(value)}`)
+  }
+  return value
+}
+
+function invalid(errors: readonly ValidationError[]): AnalyticsResult {
+  return { ok: false, reason: 'invalid', errors }
+}
+
+const OK: AnalyticsResult = { ok: true }
+
+/**
+ * The analytics event client (SPEC §4, §5, §9): validates, queues and batches events, keeps
+ * identity, super properties, event timers and the tracking status in the injected storage.
+ */
+export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
+  const { transport, storage } = options
+  const timers = options.timers ?? platformTimers()
+  const now = options.now ?? (() => Date.now())
+  const createId = options.createId ?? (() => globalThis.crypto.randomUUID())
+  const reportError = (error: unknown): void => options.onError?.(error)
+  const strict = options.strict ?? false
+  const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY
+  const batchSize = clampBatchSize(options.batchSize ?? DEFAULT_BATCH_SIZE)
+  const flushIntervalMs = positiveInteger(
+    options.flushIntervalMs,
+    DEFAULT_FLUSH_INTERVAL_MS,
+    'flushIntervalMs',
+  )
+  const queueCap = positiveInteger(options.queueCap, DEFAULT_QUEUE_CAP, 'queueCap')
+  const maxPerSend = positiveInteger(options.maxPerSend, DEFAULT_MAX_PER_SEND, 'maxPerSend')
+  const sendTimeoutMs = positiveInteger(options.sendTimeoutMs, DEFAULT_SEND_TIMEOUT_MS, 'sendTimeoutMs')
+  const retries = options.retries ?? DEFAULT_RETRIES
+  if (!Number.isInteger(retries) || retries < 0) {
+    throw new RangeError(`retries must be a non-negative integer, got ${String(retries)}`)
+  }
+
+  const loaded = loadState(storage, storageKey)
+  const state: PersistedState = {
+    distinct_id: loaded.distinct_id ?? createId(),
+    device_id: loaded.device_id ?? createId(),
+    super_properties: loaded.super_properties ?? {},
+    event_timers: loaded.event_timers ?? {},
+    tracking_enabled: loaded.tracking_enabled ?? true,
+    opt_in: loaded.opt_in ?? true,
+  }
+  if (loaded.account_id !== undefined) state.account_id = loaded.account_id
+
+  function persist(): void {
+    try {
+      saveState(storage, storageKey, state)
+    } catch (error) {
+      // Quota or privacy mode: keep working from memory.
+      reportError(error)
+    }
+  }
+  persist()
+
+  let queue: AnalyticsEvent[] = []
+  /** Changes when the queue is discarded, so that a failed in-flight batch is not put back. */
+  let queueEpoch = 0
+  let dropped = 0
+  let failedSends = 0
+  let flushing: Promise<void> | null = null
+
+  function status(): TrackingStatus {
+    if (!state.opt_in) return 'stop'
+    if (!state.tracking_enabled) return 'pause'
+    return 'normal'
+  }
+
+  function refusal(): AnalyticsResult | null {
+    const current = status()
+    if (current === 'stop') return { ok: false, reason: 'stopped' }
+    if (current === 'pause') return { ok: false, reason: 'paused' }
+    return null
+  }
+
+  function enforceCap(): void {
+    const over = queue.length - queueCap
+    if (over > 0) {
+      queue.splice(0, over)
+      dropped += over
+    }
+  }
+
+  function enqueue(type: AnalyticsEventType, properties: Record<string, PropertyValue>, event?: string): void {
+    const record: AnalyticsEvent = {
+      type,
+      ...(event === undefined ? {} : { event }),
+      eventId: createId(),
+      time: now(),
+      distinctId: state.distinct_id,
+      deviceId: state.device_id,
+      ...(state.account_id === undefined ? {} : { accountId: state.account_id }),
+      properties,
+    }
+    queue.push(record)
+    enforceCap()
+    if (queue.length >= batchSize) void flush()
+  }
+
+  async function sendOnce(events: readonly AnalyticsEvent[]): Promise<void> {
+    let timer: unknown = null
+    const timeout = new Promise<never>((_, reject) => {
+      timer = timers.setTimeout(() => reject(new AnalyticsSendTimeoutError(sendTimeoutMs)), sendTimeoutMs)
+    })
+    try {
+      await Promise.race([transport.send(events, { timeoutMs: sendTimeoutMs }), timeout])
+    } finally {
+      timers.clearTimeout(timer)
+    }
+  }
+
+  async function sendWithRetries(events: readonly AnalyticsEvent[]): Promise<boolean> {
+    for (let attempt = 0; attempt <= retries; attempt += 1) {
+      try {
+        await sendOnce(events)
+        return true
+      } catch (error) {
+        reportError(error)
+      }
+    }
+    return false
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) return flushing
+    let finished = false
+    const run = (async () => {
+      try {
+        while (queue.length > 0) {
+          const epoch = queueEpoch
+          const batch = queue.splice(0, maxPerSend)
+          const delivered = await sendWithRetries(batch)
+          if (!delivered) {
+            failedSends += 1
+            // Kept for the next flush (interval or batch size), subject to the queue cap.
+            if (epoch === queueEpoch) {
+              queue.unshift(...batch)
+              enforceCap()
+            }
+            break
+          }
+        }
+      } finally {
+        finished = true
+        flushing = null
+      }
+    })()
+    // With nothing to send the run completes synchronously; only a pending run is shared.
+    if (!finished) flushing = run
+    return run
+  }
+
+  /** Checks the tracking status and the SPEC §5 rules before anything is queued. */
+  function check(
+    properties: Properties | undefined,
+    extraChecks: (props: Properties) => ValidationError[],
+    event?: string,
+  ): AnalyticsResult {
+    const refused = refusal()
+    if (refused) return refused
+    const errors = [
+      ...(event === undefined ? [] : [validateEventName(event)].filter((e) => e !== null)),
+      ...validateProperties(properties),
+    ]
+    if (errors.length === 0 && properties !== undefined) errors.push(...extraChecks(properties))
+    if (errors.length > 0) return invalid(errors)
+    return OK
+  }
+
+  const interval = timers.setInterval(() => {
+    if (queue.length > 0) void flush()
+  }, flushIntervalMs)
+
+  const client: AnalyticsClient = {
+    track(name, properties) {
+      const checked = check(properties, () => [], name)
+      if (!checked.ok) return checked
+      const props: Record<string, PropertyValue> = { ...state.super_properties, ...properties }
+      const start = state.event_timers[name]
+      if (start !== undefined) {
+        props[DURATION_PROPERTY] = eventDurationSeconds(start, now())
+        delete state.event_timers[name]
+        persist()
+      }
+      enqueue('track', props, name)
+      return OK
+    },
+
+    userSet(properties) {
+      const checked = check(properties, () => [])
+      if (!checked.ok) return checked
+      enqueue('user_set', { ...properties })
+      return OK
+    },
+
+    userAdd(properties) {
+      const checked = check(properties, (p) => (strict ? validateCounterValues(p) : []))
+      if (!checked.ok) return checked
+      enqueue('user_add', { ...properties })
+      return OK
+    },
+
+    userAppend(properties) {
+      const checked = check(properties, (p) =>
+        strict ? validateAppendValues(p) : [],
+      )
+      if (!checked.ok) return checked
+      enqueue('user_append', { ...properties })
+      return OK
+    },
+
+    identify(accountId) {
+      if (status() === 'stop') return { ok: false, reason: 'stopped' }
+      const error = validateUserId(accountId)
+      if (error) return invalid([error])
+      state.account_id = accountId
+      persist()
+      return OK
+    },
+
+    logout() {
+      delete state.account_id
+      persist()
+    },
+
+    setSuperProperties(properties) {
+      if (status() === 'stop') return { ok: false, reason: 'stopped' }
+      const errors = validateProperties(properties)
+      if (errors.length > 0) return invalid(errors)
+      state.super_properties = { ...state.super_properties, ...properties }
+      persist()
+      return OK
+    },
+
+    unsetSuperProperty(name) {
+      const { [name]: _removed, ...rest } = state.super_properties
+      state.super_properties = rest
+      persist()
+    },
+
+    clearSuperProperties() {
+      state.super_properties = {}
+      persist()
+    },
+
+    getSuperProperties: () => ({ ...state.super_properties }),
+
+    timeEvent(name) {
+      if (status() === 'stop') return { ok: false, reason: 'stopped' }
+      const error = validateEventName(name)
+      if (error) return invalid([error])
+      state.event_timers = { ...state.event_timers, [name]: now() }
+      persist()
+      return OK
+    },
+
+    setTrackingStatus(next) {
+      switch (next) {
+        case 'normal':
+          state.tracking_enabled = true
+          state.opt_in = true
+          break
+        case 'pause':
+          state.tracking_enabled = false
+          break
+        case 'stop':
+          state.opt_in = false
+          state.super_properties = {}
+          delete state.account_id
+          state.event_timers = {}
+          // An opted-out user's pending events are not sent.
+          queue = []
+          queueEpoch += 1
+          break
+      }
+      persist()
+    },
+
+    getTrackingStatus: status,
+    getDistinctId: () => state.distinct_id,
+    getDeviceId: () => state.device_id,
+    getAccountId: () => state.account_id,
+    flush,
+    getStats: () => ({ queued: queue.length, dropped, failedSends }),
+
+    shutdown() {
+      timers.clearInterval(interval)
+    },
+  }
+  return client
+}

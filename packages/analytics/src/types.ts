@@ -1,0 +1,112 @@
+import type { Properties, PropertyValue, ValidationError } from './validation'
+
+export type TrackingStatus = 'normal' | 'pause' | 'stop'
+
+export type AnalyticsEventType = 'track' | 'user_set' | 'user_add' | 'user_append'
+
+/** One event as the transport sends it (JSON; Dates become ISO strings). */
+export interface AnalyticsEvent {
+  readonly type: AnalyticsEventType
+  /** Event name, for `track` only. */
+  readonly event?: string
+  /** Unique per event, so that a receiver can drop a batch it has already stored (retries). */
+  readonly eventId: string
+  /** Milliseconds since the epoch when the event was recorded. */
+  readonly time: number
+  readonly distinctId: string
+  readonly deviceId: string
+  readonly accountId?: string
+  readonly properties: Readonly<Record<string, PropertyValue>>
+}
+
+export interface SendOptions {
+  /** The transport should give up (abort) after this long; the client also stops waiting. */
+  readonly timeoutMs: number
+}
+
+/** Where batches go. Rejecting means "not delivered": the client retries. */
+export interface AnalyticsTransport {
+  send(events: readonly AnalyticsEvent[], options: SendOptions): Promise<void>
+}
+
+/** Synchronous key-value storage (localStorage-like). Read failures are treated as "nothing". */
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+}
+
+/** Method syntax on purpose: the platform timer functions fit (their handle types differ). */
+export interface AnalyticsTimers {
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+export type AnalyticsResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: 'invalid'; readonly errors: readonly ValidationError[] }
+  /** Tracking is paused (`pause`) or the user opted out (`stop`). */
+  | { readonly ok: false; readonly reason: 'paused' | 'stopped' }
+
+export interface AnalyticsStats {
+  /** Events waiting to be sent (not counting a batch in flight). */
+  readonly queued: number
+  /** Events dropped because the queue was full (oldest first). */
+  readonly dropped: number
+  /** Batches given up after all retries (their events were put back in the queue). */
+  readonly failedSends: number
+}
+
+export interface AnalyticsOptions {
+  transport: AnalyticsTransport
+  storage: KeyValueStorage
+  timers?: AnalyticsTimers
+  /** Milliseconds since the epoch; defaults to `Date.now`. */
+  now?: () => number
+  /** Unique ids for distinct/device/event ids; defaults to `crypto.randomUUID`. */
+  createId?: () => string
+  /** Events per batch; clamped to 1–30. Default 6. */
+  batchSize?: number
+  flushIntervalMs?: number
+  queueCap?: number
+  maxPerSend?: number
+  sendTimeoutMs?: number
+  /** Retries after a failed send (so `retries + 1` attempts). Default 3. */
+  retries?: number
+  /** Also check counter values are numbers and append values arrays. Default false. */
+  strict?: boolean
+  storageKey?: string
+  /** Receives errors the client swallows: failed sends, storage write failures. */
+  onError?: (error: unknown) => void
+}
+
+export interface AnalyticsClient {
+  track(name: string, properties?: Properties): AnalyticsResult
+  userSet(properties: Properties): AnalyticsResult
+  /** Adds numbers to counter properties of the user. */
+  userAdd(properties: Properties): AnalyticsResult
+  /** Appends array items to list properties of the user. */
+  userAppend(properties: Properties): AnalyticsResult
+  /** Sets the account id (SPEC §5: 1–63 characters), persisted. */
+  identify(accountId: string): AnalyticsResult
+  /** Forgets the account id. */
+  logout(): void
+  /** Merges properties sent with every `track`; persisted. */
+  setSuperProperties(properties: Properties): AnalyticsResult
+  unsetSuperProperty(name: string): void
+  clearSuperProperties(): void
+  getSuperProperties(): Readonly<Record<string, PropertyValue>>
+  /** Starts timing an event; the next `track(name)` carries `#duration` in seconds. */
+  timeEvent(name: string): AnalyticsResult
+  setTrackingStatus(status: TrackingStatus): void
+  getTrackingStatus(): TrackingStatus
+  getDistinctId(): string
+  getDeviceId(): string
+  getAccountId(): string | undefined
+  /** Sends everything queued now, in batches of at most `maxPerSend`. Never rejects. */
+  flush(): Promise<void>
+  getStats(): AnalyticsStats
+  /** Stops the flush interval. Queued events stay in memory; call `flush()` first to send them. */
+  shutdown(): void
+}
