@@ -1,0 +1,14 @@
+import { brandConfig as defaultBrand } from '@vchat/brand-default'
+import { brandConfig as secondBrand } from '@vchat/brand-second'
+import { brandConfig as thirdBrand } from '@vchat/brand-third'
+import type { BrandTheme } from '@vchat/ui'
+
+export const BRAND_IDS = ['default', 'second', 'third'] as const
+export type BrandId = (typeof BRAND_IDS)[number]
+
+/** Each brand's theme, taken from its brand package (`brandConfig.theme`). */
+export const BRAND_THEMES: Record<BrandId, { title: string; theme: BrandTheme }> = {
+  default: { title: `Default (${defaultBrand.displayName})`, theme: defaultBrand.theme },
+  second: { title: `Second (${secondBrand.displayName})`, theme: secondBrand.theme },
+  third: { title: `Third (${thirdBrand.displayName})`, theme: thirdBrand.theme },
+}
