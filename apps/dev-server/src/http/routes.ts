@@ -54,8 +54,8 @@ export interface ProductRequest<T> extends RouteRequest {
 }
 
 /**
- * A product endpoint: POST, the envelope and `data` validated (400 naming the field), and for `auth`
- * endpoints a known, unexpired vcToken (401 otherwise). The token is read from the Authorization
+ * A product endpoint: POST; the envelope validated (400 naming the field); for `auth` endpoints a
+ * known, unexpired vcToken (401 otherwise); then `data` validated (400 naming the field). The token is read from the Authorization
  * header, or from userInfo.vcToken when the header is absent.
  */
 export function productRoute<T>(
@@ -72,7 +72,6 @@ export function productRoute<T>(
     async handle(request) {
       if (request.body === undefined) throw new HttpError(400, 'body: a JSON envelope is required')
       const envelope = validate(envelopeSchema, request.body)
-      const data = validate(options.data, envelope.data, 'data')
       const token = bearerToken(request.req) || envelope.userInfo.vcToken
       let user: UserRow | null = null
       if (options.auth) {
@@ -80,6 +79,7 @@ export function productRoute<T>(
         user = uid === null ? null : findUser(request.app.db, uid)
         if (!user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
       }
+      const data = validate(options.data, envelope.data, 'data')
       return { body: await options.handle({ ...request, envelope, data, user, token }) }
     },
   }
