@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', brand: 'src/brand/index.ts' },
+  entry: { index: 'src/index.ts', brand: 'src/brand/index.ts', testing: 'src/testing/index.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { customConditions: [] } },
   tsconfig: 'tsconfig.build.json',

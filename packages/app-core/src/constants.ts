@@ -1,0 +1,52 @@
+/** Spec values used by the application shell. Each constant carries the value given in SPEC.md. */
+
+/** SPEC §2: breakpoints in px; "mobile" means xs. Ordered from widest to narrowest. */
+export const BREAKPOINTS = { '2xl': 1536, xl: 1280, md: 1024, xs: 0 } as const
+export type Breakpoint = keyof typeof BREAKPOINTS
+
+/** SPEC §2: A/B split — users with uid above this value take part. */
+export const AB_SPLIT_ABOVE_UID = 264457000
+
+/** SPEC §2: desktop pop-up window size. */
+export const POPUP_WINDOW = { width: 600, height: 400 } as const
+
+/** SPEC §4: maintananceStatus equal to 2 means maintenance. */
+export const MAINTENANCE_STATUS_ON = 2
+/** Maintenance status is re-checked on this interval (ms). */
+export const MAINTENANCE_POLL_INTERVAL_MS = 60_000
+
+/** SPEC §3: default role of the main user. */
+export const DEFAULT_USER_ROLE = 2
+
+/** SPEC §5 / §8: failure reasons of the login flow. */
+export const LOGIN_ERROR_INVALID_TOKEN = 'invalid token'
+export const LOGIN_ERROR_UNKNOWN = 'unknown reason'
+
+/** SPEC §9: client storage. Drivers are tried IndexedDB → WebSQL → localStorage. */
+export const STORAGE_NAME = 'keyvaluepairs'
+export const STORAGE_SIZE_BYTES = 4_980_736
+
+/** SPEC §9: channel code and web package version. */
+export const CLIENT_CHANNEL = 'B1'
+export const CLIENT_VERSION_NAME = '1.0.0'
+export const CLIENT_VERSION_CODE = '1.0.0'
+
+/** SPEC §7 / §1: XMPP resource of the web client (team brief). */
+export const XMPP_RESOURCE = 'web_fachat'
+
+/** Key of the redux-persist root record. */
+export const PERSIST_KEY = 'vchat'
+
+/** Local storage key of the device id / web uuid sent as deviceInfo.androidId and webUuid. */
+export const DEVICE_ID_STORAGE_KEY = 'vchat:device-id'
+
+/** Session storage flag that prevents a reload loop after a stale chunk (vite:preloadError). */
+export const PRELOAD_RELOAD_FLAG_KEY = 'vchat:preload-reload'
+
+/** Payment routes on which messaging login and profile fetch are skipped (SPEC §4). */
+export const PAYMENT_ROUTE_PATHS = ['/checkoutCards', '/bindcheckout', '/upi', '/upiprocess', '/payresult'] as const
+
+/** Where a popup route without a background falls back to (SPEC §2: the goddess wall). */
+export const POPUP_FALLBACK_PATH = '/goddess'
+/** Where the app goes after login when no route was intended. */
+export const HOME_AFTER_LOGIN_PATH = '/match'

@@ -1,0 +1,36 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { AccountInfo } from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { loggedOut } from '../auth/authActions'
+
+/** SPEC §3 account info. `null` balance = not loaded yet. */
+export interface AccountState {
+  paid: boolean
+  gemsBalance: number | null
+  silverBalance: number | null
+  silverSpent: number | null
+}
+
+export const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
+
+export const loadAccount = createAppAsyncThunk('account/load', async (_: void, { extra }) => extra.api.getAccount())
+
+export const accountSlice = createSlice({
+  name: 'account',
+  initialState: initialAccountState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadAccount.fulfilled, (_state, action) => accountFromInfo(action.payload))
+      .addCase(loggedOut, () => initialAccountState)
+  },
+})
+
+function accountFromInfo(info: AccountInfo): AccountState {
+  return { paid: info.paid, gemsBalance: info.gemsBalance, silverBalance: info.silverBalance, silverSpent: info.silverSpent }
+}
+
+export const selectAccount = (state: RootState): AccountState => state.account
+export const selectGemsBalance = (state: RootState): number | null => state.account.gemsBalance
+export const selectIsPaidUser = (state: RootState): boolean => state.account.paid

@@ -1,0 +1,165 @@
+import { Button, TextField } from '@vchat/ui'
+import { useId, useState } from 'react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { HOME_AFTER_LOGIN_PATH } from '../../constants'
+import { findRoute } from '../../routes/routeTable'
+import { AppLink, pathOf, readLocationState, useIsBackground, useRouteTable } from '../../routes/navigation'
+import { loginWithPassword, selectLoginFailure, selectLoginStatus } from './authSlice'
+import type { LoginFailure } from './authSlice'
+
+export interface LoginFormErrors {
+  uid?: 'uidRequired' | 'uidDigits'
+  passwd?: 'passwordRequired'
+}
+
+/** uid: digits only; password: required. */
+export function validateLoginForm(uid: string, passwd: string): LoginFormErrors {
+  const errors: LoginFormErrors = {}
+  const trimmed = uid.trim()
+  if (trimmed === '') errors.uid = 'uidRequired'
+  else if (!/^\d+$/.test(trimmed)) errors.uid = 'uidDigits'
+  if (passwd === '') errors.passwd = 'passwordRequired'
+  return errors
+}
+
+function failureKey(failure: LoginFailure): string {
+  switch (failure.kind) {
+    case 'invalid_credentials':
+      return 'login.errors.wrongCredentials'
+    case 'network':
+      return 'login.errors.network'
+    case 'invalid_token':
+      return 'login.errors.invalidToken'
+    default:
+      return 'login.errors.unknown'
+  }
+}
+
+/** After login: the route the guard kept, else /match; popups keep the background they had. */
+function useContinueAfterLogin(): () => void {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const routes = useRouteTable()
+  return () => {
+    const { from, backgroundLocation } = readLocationState(location.state)
+    const target = from ? pathOf(from) : HOME_AFTER_LOGIN_PATH
+    const route = findRoute(routes, from?.pathname ?? HOME_AFTER_LOGIN_PATH)
+    navigate(target, { replace: true, state: route?.popup ? { backgroundLocation } : undefined })
+  }
+}
+
+export function PasswordLoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation('app')
+  const dispatch = useAppDispatch()
+  const location = useLocation()
+  const status = useAppSelector(selectLoginStatus)
+  const failure = useAppSelector(selectLoginFailure)
+  const [uid, setUid] = useState('')
+  const [passwd, setPasswd] = useState('')
+  const [errors, setErrors] = useState<LoginFormErrors>({})
+  const busy = status === 'loading'
+  const failureId = useId()
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const found = validateLoginForm(uid, passwd)
+    setErrors(found)
+    if (found.uid || found.passwd) return
+    const result = await dispatch(loginWithPassword({ uid: uid.trim(), passwd, pathname: location.pathname }))
+    if (loginWithPassword.fulfilled.match(result)) onSuccess()
+  }
+
+  return (
+    <form className="vc-login__form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-describedby={failure ? failureId : undefined}>
+      <TextField
+        label={t('login.uidLabel')}
+        name="uid"
+        inputMode="numeric"
+        autoComplete="username"
+        value={uid}
+        onChange={(event) => setUid(event.target.value)}
+        error={errors.uid ? t(`login.errors.${errors.uid}`) : undefined}
+        data-autofocus
+      />
+      <TextField
+        label={t('login.passwordLabel')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={passwd}
+        onChange={(event) => setPasswd(event.target.value)}
+        error={errors.passwd ? t(`login.errors.${errors.passwd}`) : undefined}
+      />
+      {failure && !busy ? (
+        <p id={failureId} role="alert" className="vc-login__failure">
+          {t(failureKey(failure))}
+        </p>
+      ) : null}
+      <Button type="submit" variant="primary" block busy={busy}>
+        {t('login.submit')}
+      </Button>
+    </form>
+  )
+}
+
+function GoogleSignIn() {
+  const { t } = useTranslation('app')
+  const { auth } = useServices()
+  const hintId = useId()
+  const configured = auth.googleClientId !== null
+  return (
+    <div className="vc-login__google">
+      <Button variant="secondary" block disabled={!configured} aria-describedby={configured ? undefined : hintId}>
+        {t('login.google')}
+      </Button>
+      {configured ? null : (
+        <p id={hintId} className="vc-login__hint">
+          {t('login.googleUnavailable')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export interface LoginScreenProps {
+  /** `choices`: the brand's sign-in methods (/login); `password`: uid + password only (/userpassword). */
+  mode: 'choices' | 'password'
+}
+
+/** The login popup, over the brand's background image. */
+export function LoginScreen({ mode }: LoginScreenProps) {
+  const { t } = useTranslation('app')
+  const { brand } = useServices()
+  const inBackground = useIsBackground()
+  const continueAfterLogin = useContinueAfterLogin()
+  if (inBackground) return null
+  return (
+    <div className="vc-login">
+      <div className="vc-login__banner" style={{ backgroundImage: `url("${brand.images.loginBackground}")` }}>
+        <img src={brand.logos.mark} alt="" className="vc-login__mark" width={56} height={56} />
+        <p className="vc-login__welcome">{t('login.welcome', { brand: brand.displayName })}</p>
+      </div>
+      <div className="vc-login__body">
+        {mode === 'choices' ? (
+          <>
+            <GoogleSignIn />
+            <p className="vc-login__divider">
+              <span>{t('login.or')}</span>
+            </p>
+          </>
+        ) : null}
+        <PasswordLoginForm onSuccess={continueAfterLogin} />
+        {mode === 'password' ? (
+          <AppLink to="/login" className="vc-login__switch">
+            {t('login.otherMethods')}
+          </AppLink>
+        ) : null}
+      </div>
+    </div>
+  )
+}

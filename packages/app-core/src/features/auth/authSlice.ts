@@ -1,0 +1,227 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import type { ComponentInfo, LoginResponse } from '@vchat/api-client'
+import { isApiError } from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { DEFAULT_USER_ROLE, LOGIN_ERROR_INVALID_TOKEN, LOGIN_ERROR_UNKNOWN, PAYMENT_ROUTE_PATHS } from '../../constants'
+import type { ChatProfile, MainUser } from '../../services/types'
+import { loadAccount } from '../account/accountSlice'
+import { loadConfig } from '../config/configSlice'
+import { loggedOut } from './authActions'
+import { uidFromJid } from './uidFromJid'
+
+/**
+ * Why a login failed. `invalid_credentials`: the server answered with result ≠ 1; `network`: no usable
+ * answer (offline, time-out, HTTP error); `invalid_token`: the answer had no vcToken (SPEC §5);
+ * `unknown`: anything else ('unknown reason', SPEC §8).
+ */
+export type LoginFailureKind = 'invalid_credentials' | 'network' | 'invalid_token' | 'unknown'
+
+export interface LoginFailure {
+  kind: LoginFailureKind
+  reason: string
+}
+
+export type LoginStatus = 'idle' | 'loading' | 'succeeded' | 'failed'
+
+export interface AuthState {
+  user: MainUser | null
+  /** componentInfo of the last login (hub, gift and help domains). */
+  componentInfo: ComponentInfo | null
+  /** The server asks for the profile to be completed. */
+  completeUserInfoCheck: boolean
+  status: LoginStatus
+  failure: LoginFailure | null
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  componentInfo: null,
+  completeUserInfoCheck: false,
+  status: 'idle',
+  failure: null,
+}
+
+export interface PasswordCredentials {
+  uid: string
+  passwd: string
+  /** The page the login happens on; messaging login and profile fetch are skipped on payment routes. */
+  pathname?: string
+}
+
+export function isPaymentRoute(pathname: string): boolean {
+  return PAYMENT_ROUTE_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+}
+
+class LoginFlowError extends Error {
+  readonly failure: LoginFailure
+  constructor(failure: LoginFailure) {
+    super(failure.reason)
+    this.failure = failure
+  }
+}
+
+/** Maps whatever the sign-in call threw to a failure the screen can explain. */
+export function loginFailureFrom(error: unknown): LoginFailure {
+  if (error instanceof LoginFlowError) return error.failure
+  if (isApiError(error)) {
+    if (error.code === 'BACKEND_ERROR') return { kind: 'invalid_credentials', reason: error.message }
+    return { kind: 'network', reason: error.message || error.code }
+  }
+  if (error instanceof Error && error.message) return { kind: 'unknown', reason: error.message }
+  return { kind: 'unknown', reason: LOGIN_ERROR_UNKNOWN }
+}
+
+/** Turns a login answer into the main user; throws 'invalid token' when there is no vcToken (SPEC §5). */
+export function userFromLoginResponse(response: LoginResponse | null | undefined): MainUser {
+  const info = response?.userInfo
+  if (!info || typeof info.vcToken !== 'string' || info.vcToken === '' || !info.jid) {
+    throw new LoginFlowError({ kind: 'invalid_token', reason: LOGIN_ERROR_INVALID_TOKEN })
+  }
+  return {
+    uid: uidFromJid(info.jid) || String(info.id),
+    jid: info.jid,
+    vcToken: info.vcToken,
+    role: typeof info.role === 'number' ? info.role : DEFAULT_USER_ROLE,
+    nickName: '',
+    name: '',
+    vcTokenExpiresAt: info.vcTokenExpiresAt,
+  }
+}
+
+/**
+ * The login flow after a successful sign-in call (SPEC §4): store the user, run messaging login and
+ * profile fetch (skipped on payment routes; a failed messaging login is only logged), then load config
+ * and account.
+ */
+export const completeLogin = createAppAsyncThunk<MainUser, { response: LoginResponse; pathname?: string | undefined }, { rejectValue: LoginFailure }>(
+  'auth/completeLogin',
+  async ({ response, pathname }, { dispatch, extra, getState, rejectWithValue }) => {
+    let user: MainUser
+    try {
+      user = userFromLoginResponse(response)
+    } catch (error) {
+      return rejectWithValue(loginFailureFrom(error))
+    }
+    dispatch(userStored({ user, componentInfo: response.componentInfo ?? null, completeUserInfoCheck: Boolean(response.completeUserInfoCheck) }))
+    extra.analytics.identify(user.uid)
+
+    if (!isPaymentRoute(pathname ?? currentPathname())) {
+      try {
+        await extra.chat.login({
+          uid: user.uid,
+          jid: user.jid,
+          vcToken: user.vcToken,
+          getToken: () => getState().auth.user?.vcToken ?? null,
+          componentInfo: response.componentInfo ?? null,
+        })
+        const profile = await extra.chat.fetchProfile(user.jid)
+        if (profile) dispatch(profileLoaded(profile))
+      } catch (error) {
+        extra.logger.warn('messaging login failed', { reason: error instanceof Error ? error.message : String(error) })
+      }
+    }
+
+    const results = await Promise.allSettled([dispatch(loadConfig()).unwrap(), dispatch(loadAccount()).unwrap()])
+    for (const result of results) {
+      if (result.status === 'rejected') extra.logger.warn('loading after login failed', { reason: String(result.reason) })
+    }
+    return getState().auth.user ?? user
+  },
+)
+
+/** Sign in with uid and password (/userpassword, /login). */
+export const loginWithPassword = createAppAsyncThunk<MainUser, PasswordCredentials, { rejectValue: LoginFailure }>(
+  'auth/loginWithPassword',
+  async ({ uid, passwd, pathname }, { dispatch, extra, rejectWithValue }) => {
+    let response: LoginResponse
+    try {
+      response = await extra.api.userPwdLogin({ uid, passwd })
+    } catch (error) {
+      const failure = loginFailureFrom(error)
+      extra.analytics.track('login_fail', { reason: failure.reason })
+      return rejectWithValue(failure)
+    }
+    const outcome = await dispatch(completeLogin({ response, pathname }))
+    if (completeLogin.rejected.match(outcome)) {
+      const failure = outcome.payload ?? { kind: 'unknown' as const, reason: LOGIN_ERROR_UNKNOWN }
+      extra.analytics.track('login_fail', { reason: failure.reason })
+      return rejectWithValue(failure)
+    }
+    extra.analytics.track('login_success', { method: 'password' })
+    return outcome.payload
+  },
+)
+
+/** Sign out: tells the server, ends messaging, then clears user, config and balance (SPEC §4). */
+export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispatch, extra }) => {
+  try {
+    await extra.api.logout()
+  } catch (error) {
+    extra.logger.warn('logout call failed', { reason: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    await extra.chat.logout()
+  } catch (error) {
+    extra.logger.warn('messaging logout failed', { reason: error instanceof Error ? error.message : String(error) })
+  }
+  extra.analytics.identify(null)
+  dispatch(loggedOut())
+})
+
+function currentPathname(): string {
+  return typeof window === 'undefined' ? '/' : window.location.pathname
+}
+
+function failed(state: AuthState, failure: LoginFailure | undefined): void {
+  state.user = null
+  state.componentInfo = null
+  state.completeUserInfoCheck = false
+  state.status = 'failed'
+  state.failure = failure ?? { kind: 'unknown', reason: LOGIN_ERROR_UNKNOWN }
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    userStored(state, action: PayloadAction<{ user: MainUser; componentInfo: ComponentInfo | null; completeUserInfoCheck: boolean }>) {
+      state.user = action.payload.user
+      state.componentInfo = action.payload.componentInfo
+      state.completeUserInfoCheck = action.payload.completeUserInfoCheck
+    },
+    profileLoaded(state, action: PayloadAction<ChatProfile>) {
+      if (!state.user) return
+      state.user.nickName = action.payload.nickName
+      state.user.name = action.payload.name
+    },
+    loginFailureDismissed(state) {
+      state.failure = null
+      if (state.status === 'failed') state.status = 'idle'
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loginWithPassword.pending, (state) => {
+        state.status = 'loading'
+        state.failure = null
+      })
+      .addCase(loginWithPassword.fulfilled, (state) => {
+        state.status = 'succeeded'
+      })
+      .addCase(loginWithPassword.rejected, (state, action) => failed(state, action.payload))
+      .addCase(completeLogin.rejected, (state, action) => failed(state, action.payload))
+      .addCase(loggedOut, () => initialAuthState)
+  },
+})
+
+export const { userStored, profileLoaded, loginFailureDismissed } = authSlice.actions
+
+export const selectUser = (state: RootState): MainUser | null => state.auth.user
+export const selectIsLoggedIn = (state: RootState): boolean => state.auth.user !== null
+export const selectLoginStatus = (state: RootState): LoginStatus => state.auth.status
+export const selectLoginFailure = (state: RootState): LoginFailure | null => state.auth.failure
+export const selectComponentInfo = (state: RootState): ComponentInfo | null => state.auth.componentInfo
+/** The name to greet the user with: nickname, else name, else empty. */
+export const selectDisplayName = (state: RootState): string => state.auth.user?.nickName || state.auth.user?.name || ''

@@ -1,0 +1,64 @@
+// Application entry
+export { mountApp } from './mountApp'
+export type { MountAppOptions } from './mountApp'
+
+// Store and hooks
+export { makeStore } from './app/store'
+export type { AppDispatch, AppState, AppStore, MakeStoreOptions, PreloadedAppState, RootState } from './app/store'
+export { useAppDispatch, useAppSelector, useAppStore } from './app/hooks'
+export { AppProviders } from './app/AppProviders'
+export type { AppProvidersProps } from './app/AppProviders'
+export { useServices } from './app/ServicesContext'
+
+// Brand
+export { brandConfigSchema, defineBrand, validateBrandConfig } from './brand/brandConfig'
+export type { AbVariant, BrandConfig, BrandRouteFlags, BrandThemeConfig } from './brand/brandConfig'
+
+// Features
+export {
+  authSlice,
+  completeLogin,
+  isPaymentRoute,
+  loginWithPassword,
+  logout,
+  selectComponentInfo,
+  selectDisplayName,
+  selectIsLoggedIn,
+  selectLoginFailure,
+  selectLoginStatus,
+  selectUser,
+} from './features/auth/authSlice'
+export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus, PasswordCredentials } from './features/auth/authSlice'
+export { loggedOut } from './features/auth/authActions'
+export { uidFromJid, isAnchorJid } from './features/auth/uidFromJid'
+export { LoginScreen, validateLoginForm } from './features/auth/LoginScreen'
+export type { LoginScreenProps } from './features/auth/LoginScreen'
+export { accountSlice, loadAccount, selectAccount, selectGemsBalance, selectIsPaidUser } from './features/account/accountSlice'
+export type { AccountState } from './features/account/accountSlice'
+export { configSlice, loadConfig, selectConfig } from './features/config/configSlice'
+export type { ConfigState } from './features/config/configSlice'
+export { fetchMaintenanceStatus, selectIsUnderMaintenance, systemSlice } from './features/system/systemSlice'
+export type { SystemState } from './features/system/systemSlice'
+export { abVariantFor } from './features/match/abVariant'
+
+// Routes and layout
+export { buildRouteTable, findRoute, TAB_ORDER } from './routes/routeTable'
+export type { AppRoute, RouteLayout, ScreenKey, TabKey } from './routes/routeTable'
+export { createAppMemoryRouter, createAppRouter, createRouteObjects } from './routes/createAppRouter'
+export { AppRouter } from './routes/AppRouter'
+export { AppLink, useAppNavigate } from './routes/navigation'
+export type { AppLocationState, SavedLocation } from './routes/navigation'
+export { HomeLayout } from './layout/HomeLayout'
+export { breakpointForWidth, useBreakpoint } from './layout/useBreakpoint'
+
+// Services
+export { createServices, createPersistEngine } from './services/createServices'
+export type { CreateServicesOptions } from './services/createServices'
+export { absoluteWebsocketUrl, envFromImportMeta, resolveEndpoints } from './services/endpoints'
+export { createStorage } from './services/storage'
+export type { StorageKind } from './services/storage'
+export { platformFromUserAgent } from './services/deviceInfo'
+export type * from './services/types'
+
+export { installPreloadErrorReload } from './preloadError'
+export * from './constants'

@@ -1,0 +1,112 @@
+import { BottomTabs, CardsIcon, GemIcon, HistoryIcon, ListIcon, Logo, MessagesIcon, Sheet } from '@vchat/ui'
+import type { BottomTabLinkProps } from '@vchat/ui'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useAppSelector } from '../app/hooks'
+import { useServices } from '../app/ServicesContext'
+import { selectGemsBalance } from '../features/account/accountSlice'
+import { selectIsLoggedIn } from '../features/auth/authSlice'
+import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
+import { findRoute, TAB_ORDER } from '../routes/routeTable'
+import type { TabKey } from '../routes/routeTable'
+import { renderScreen } from '../routes/screens'
+import { RequireAuth } from '../routes/RouteElement'
+
+const TAB_ICONS: Record<TabKey, ReactNode> = {
+  match: <CardsIcon />,
+  discover: <ListIcon />,
+  messages: <MessagesIcon />,
+  history: <HistoryIcon />,
+}
+
+function TabLink({ href, className, children, 'aria-current': ariaCurrent }: BottomTabLinkProps) {
+  return (
+    <AppLink to={href} className={className} aria-current={ariaCurrent}>
+      {children}
+    </AppLink>
+  )
+}
+
+function HeaderAccount() {
+  const { t } = useTranslation('app')
+  const loggedIn = useAppSelector(selectIsLoggedIn)
+  const gems = useAppSelector(selectGemsBalance)
+  if (!loggedIn) {
+    return (
+      <AppLink to="/login" className="vc-app-header__login">
+        {t('login.title')}
+      </AppLink>
+    )
+  }
+  return (
+    <p className="vc-app-header__gems">
+      <GemIcon />
+      <span className="vc-visually-hidden">{t('match.gems')}: </span>
+      <span>{gems ?? '–'}</span>
+    </p>
+  )
+}
+
+/**
+ * The home layout (SPEC §2): header, page, bottom tabs. A popup route renders in a Sheet over the page
+ * it was opened from (or over the goddess wall when opened directly).
+ */
+export function HomeLayout() {
+  const { t } = useTranslation('app')
+  const { t: tc } = useTranslation('common')
+  const { brand } = useServices()
+  const routes = useRouteTable()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const loggedIn = useAppSelector(selectIsLoggedIn)
+  const current = findRoute(routes, location.pathname)
+  const background = useBackgroundLocation()
+  const backgroundRoute = background ? findRoute(routes, background.pathname) : undefined
+  const activeTab = current?.tab ?? backgroundRoute?.tab
+
+  const tabs = TAB_ORDER.map(({ key, path }) => ({
+    key,
+    href: path,
+    label: t(`tabs.${key}`),
+    icon: TAB_ICONS[key],
+    active: activeTab === key,
+  }))
+
+  function closePopup() {
+    if (!background || !backgroundRoute) return
+    navigate(backgroundRoute.auth && !loggedIn ? '/' : pathOf(background))
+  }
+
+  return (
+    <div className="vc-app">
+      <header className="vc-app-header">
+        <AppLink to="/" className="vc-app-header__brand" aria-label={brand.displayName}>
+          <Logo src={brand.logos.wordmark} alt={brand.displayName} height={32} />
+        </AppLink>
+        <HeaderAccount />
+      </header>
+      <div className="vc-app-body">
+        <main className="vc-app-main" id="main">
+          {background && backgroundRoute ? (
+            <BackgroundProvider value={true}>
+              <div className="vc-app-background" inert aria-hidden="true" key={pathOf(background)}>
+                {matchPath(backgroundRoute.path, background.pathname) ? (
+                  <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>
+                ) : null}
+              </div>
+            </BackgroundProvider>
+          ) : (
+            <Outlet />
+          )}
+        </main>
+        <BottomTabs label={t('tabs.label')} items={tabs} linkComponent={TabLink} />
+      </div>
+      {background && current ? (
+        <Sheet open title={t(`screens.${current.screen}`)} onClose={closePopup} closeLabel={tc('close')}>
+          <Outlet />
+        </Sheet>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import type { ClientInfo, DeviceInfo } from '@vchat/api-client'
+import type { BrandConfig } from '../brand/brandConfig'
+import { CLIENT_CHANNEL, CLIENT_VERSION_CODE, CLIENT_VERSION_NAME, DEVICE_ID_STORAGE_KEY } from '../constants'
+import type { KeyedStorage } from './types'
+
+export interface StoredDeviceIds {
+  deviceId: string
+  webUuid: string
+}
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '')
+  // Older browsers: 32 hex characters from getRandomValues.
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** The device id and web uuid, created once and kept in local storage. */
+export function loadDeviceIds(storage: KeyedStorage<StoredDeviceIds>): StoredDeviceIds {
+  const stored = storage.get()
+  if (stored && typeof stored.deviceId === 'string' && typeof stored.webUuid === 'string') return stored
+  const fresh = { deviceId: randomId(), webUuid: randomId() }
+  storage.set(fresh)
+  return fresh
+}
+
+/** SPEC §7: platform ios on Apple mobile user agents, android otherwise. */
+export function platformFromUserAgent(userAgent: string): 'ios' | 'android' {
+  return /iPhone|iPad|iPod/i.test(userAgent) ? 'ios' : 'android'
+}
+
+export interface DeviceInfoSources {
+  ids: StoredDeviceIds
+  /** The interface language currently shown. */
+  getConfigLanguage: () => string
+}
+
+/** SPEC §7 deviceInfo, read fresh for every request. */
+export function readDeviceInfo({ ids, getConfigLanguage }: DeviceInfoSources): DeviceInfo {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator
+  const userAgent = nav?.userAgent ?? ''
+  const screenInfo = typeof screen === 'undefined' ? undefined : screen
+  return {
+    localLanguage: nav?.language ?? 'en',
+    configLanguage: getConfigLanguage(),
+    fingerprint: userAgent,
+    androidId: ids.deviceId,
+    screenHeight: screenInfo?.height ?? 0,
+    screenWidth: screenInfo?.width ?? 0,
+    timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezoneOffset: -new Date().getTimezoneOffset(),
+    platform: platformFromUserAgent(userAgent),
+    gaClientId: '',
+    deviceModel: '',
+    webUuid: ids.webUuid,
+    adid: '',
+  }
+}
+
+/** SPEC §7 clientInfo: channel 'B1', the brand's package name, version 1.0.0. */
+export function clientInfoFor(brand: BrandConfig): ClientInfo {
+  return {
+    channel: CLIENT_CHANNEL,
+    pkgName: brand.packageName,
+    versionCode: CLIENT_VERSION_CODE,
+    versionName: CLIENT_VERSION_NAME,
+    host: typeof location === 'undefined' ? brand.domain : location.host,
+  }
+}
+
+export { DEVICE_ID_STORAGE_KEY }

@@ -1,0 +1,39 @@
+import type { BrandConfig } from '../brand/brandConfig'
+import type { AppEnv, ResolvedEndpoints } from './types'
+
+function pick(value: string | undefined, fallback: string): string {
+  return value !== undefined && value.trim() !== '' ? value.trim() : fallback
+}
+
+/** Applies the build's env (VITE_* variables) over the brand's production URLs. */
+export function resolveEndpoints(brand: BrandConfig, env: AppEnv = {}): ResolvedEndpoints {
+  return {
+    apiBaseUrl: pick(env.apiBaseUrl, brand.servers.api),
+    imageHostUrl: pick(env.imageHostUrl, brand.servers.imageHost),
+    websocketUrl: pick(env.websocketUrl, brand.servers.websocket),
+    xmppDomain: pick(env.xmppDomain, brand.servers.xmppDomain),
+  }
+}
+
+/** A websocket path such as `/xmpp-websocket` becomes `ws(s)://<page host>/xmpp-websocket`. */
+export function absoluteWebsocketUrl(url: string, location: Pick<Location, 'protocol' | 'host'> | undefined = globalThis.location): string {
+  if (/^wss?:\/\//.test(url) || !location) return url
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  return `${protocol}//${location.host}${url.startsWith('/') ? url : `/${url}`}`
+}
+
+/**
+ * The env read from Vite's `import.meta.env` (VITE_API_URL, VITE_IMAGE_HOST_URL, VITE_WS_URL,
+ * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID). Outside Vite it is empty, so the brand's URLs apply.
+ */
+export function envFromImportMeta(): AppEnv {
+  const env = (import.meta as { env?: Record<string, string | undefined> }).env
+  if (!env) return {}
+  return {
+    apiBaseUrl: env.VITE_API_URL,
+    imageHostUrl: env.VITE_IMAGE_HOST_URL,
+    websocketUrl: env.VITE_WS_URL,
+    xmppDomain: env.VITE_XMPP_DOMAIN,
+    googleClientId: env.VITE_GOOGLE_CLIENT_ID,
+  }
+}

@@ -1,0 +1,76 @@
+import type { ChatSession } from '@vchat/xmpp-chat'
+import { XMPP_RESOURCE } from '../constants'
+import { absoluteWebsocketUrl } from './endpoints'
+import type { CallsService, ChatCredentials, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
+
+
+/**
+ * Messaging facade. Nothing of @xmpp is downloaded until `login()` runs: it imports
+ * @vchat/xmpp-chat on demand and opens the session with the user's vcToken (asked again on every
+ * authentication, since a stream resume logs in again). Profile fetch (vCard) returns null until the
+ * messaging package exposes it.
+ */
+export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): ChatService {
+  let session: ChatSession | null = null
+  return {
+    async login(credentials: ChatCredentials) {
+      const { createChatSession } = await import('@vchat/xmpp-chat')
+      if (session) await session.logout().catch(() => undefined)
+      const username = credentials.jid.split('@')[0] ?? ''
+      const next = createChatSession({
+        service: absoluteWebsocketUrl(endpoints.websocketUrl),
+        domain: endpoints.xmppDomain,
+        resource: XMPP_RESOURCE,
+        getCredentials: async () => ({ username, password: credentials.getToken() ?? credentials.vcToken }),
+      })
+      next.onError((error) => logger.warn('messaging error', { reason: error.message }))
+      session = next
+      await next.login()
+    },
+    async logout() {
+      const current = session
+      session = null
+      if (current) await current.logout()
+    },
+    async fetchProfile() {
+      return null
+    },
+  }
+}
+
+/** Call code (@vchat/webrtc-call) loaded on demand. */
+export function createLazyCalls(): CallsService {
+  return {
+    async preload() {
+      await import('@vchat/webrtc-call')
+    },
+  }
+}
+
+/** Local chat database (@vchat/chat-db, Dexie) opened on demand. */
+export function createLazyDb(): DbService {
+  let db: { close(): void } | null = null
+  return {
+    async open() {
+      if (db) return
+      const { openChatDb } = await import('@vchat/chat-db')
+      db = await openChatDb()
+    },
+    async close() {
+      db?.close()
+      db = null
+    },
+  }
+}
+
+/**
+ * Push notifications. Registration (Firebase messaging with the brand's config and VAPID key) is not
+ * wired yet; both calls resolve without doing anything, which matches SPEC §8 "failed push setup is
+ * swallowed silently".
+ */
+export function createPushPlaceholder(): PushService {
+  return {
+    async register() {},
+    async unregister() {},
+  }
+}

@@ -1,0 +1,149 @@
+import type { ApiClient, ComponentInfo } from '@vchat/api-client'
+import type { BrandConfig } from '../brand/brandConfig'
+
+/**
+ * Endpoints a build talks to. Each field overrides the brand's production URL; development and local
+ * builds set them to same-origin paths that the Vite proxy forwards to the local stack.
+ */
+export interface AppEnv {
+  /** Product API base URL, e.g. `/` (same origin) or `https://api.example.com`. */
+  apiBaseUrl?: string | undefined
+  /** Image host base URL (`/upload`, `/files/...`). */
+  imageHostUrl?: string | undefined
+  /** Messaging websocket URL; a path such as `/xmpp-websocket` is resolved against the page origin. */
+  websocketUrl?: string | undefined
+  /** XMPP domain of user jids. */
+  xmppDomain?: string | undefined
+  /** Google OAuth client id override; an empty string disables Google sign-in. */
+  googleClientId?: string | undefined
+}
+
+/** The endpoints after applying the env to the brand defaults. */
+export interface ResolvedEndpoints {
+  apiBaseUrl: string
+  imageHostUrl: string
+  websocketUrl: string
+  xmppDomain: string
+}
+
+/** SPEC §3 main user. `uid` is the part after the underscore of the jid's local part. */
+export interface MainUser {
+  uid: string
+  jid: string
+  vcToken: string
+  /** Default 2 (SPEC §3). */
+  role: number
+  nickName: string
+  name: string
+  /** When the vcToken stops being accepted (ms since epoch), if the server said. */
+  vcTokenExpiresAt?: number | undefined
+}
+
+/** The product API surface the app uses (a subset of `ApiClient`, so fakes stay small). */
+export type ApiService = Pick<
+  ApiClient,
+  'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
+>
+
+export interface ChatCredentials {
+  uid: string
+  jid: string
+  vcToken: string
+  /** Called whenever the session needs a password again (stream resume logs in again). */
+  getToken: () => string | null
+  componentInfo: ComponentInfo | null
+}
+
+export interface ChatProfile {
+  nickName: string
+  name: string
+}
+
+/** Messaging. The real one is loaded on demand after login (see `createLazyChat`). */
+export interface ChatService {
+  login(credentials: ChatCredentials): Promise<void>
+  logout(): Promise<void>
+  /** The signed-in user's own profile (vCard), or null when unavailable. */
+  fetchProfile(jid: string): Promise<ChatProfile | null>
+}
+
+/** One-to-one video calls; loaded on demand. */
+export interface CallsService {
+  /** Loads the call code ahead of use; resolves when ready. */
+  preload(): Promise<void>
+}
+
+/** Local chat database; opened on demand after login. */
+export interface DbService {
+  open(uid: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** Push notifications; set up on demand after login. Failures are swallowed (SPEC §8). */
+export interface PushService {
+  register(): Promise<void>
+  unregister(): Promise<void>
+}
+
+export interface AnalyticsService {
+  track(event: string, properties?: Record<string, unknown>): void
+  identify(uid: string | null): void
+}
+
+/** Who is signed in (read by the API client on every call) and which sign-in methods exist. */
+export interface AuthService {
+  getUser(): MainUser | null
+  /** The store binds itself here so the API client always sends the current user. */
+  bindUserSource(getUser: () => MainUser | null): void
+  /** Google OAuth client id, or null when Google sign-in is not configured (local development). */
+  googleClientId: string | null
+}
+
+/** redux-persist storage engine (localforage in browsers, a map in tests). */
+export interface PersistEngine {
+  getItem(key: string): Promise<string | null>
+  setItem(key: string, value: string): Promise<unknown>
+  removeItem(key: string): Promise<void>
+}
+
+/** JSON value stored under one key (SPEC §9 product storage wrapper). */
+export interface KeyedStorage<T> {
+  /** The stored value, or null when absent or unreadable (SPEC §8: read failure returns null). */
+  get(): T | null
+  set(value: T): void
+  remove(): void
+}
+
+export interface StorageService {
+  persistEngine: PersistEngine
+  local<T>(key: string): KeyedStorage<T>
+  session<T>(key: string): KeyedStorage<T>
+}
+
+export interface Clock {
+  now(): number
+  setInterval(callback: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+export interface Logger {
+  info(message: string, details?: Record<string, unknown>): void
+  warn(message: string, details?: Record<string, unknown>): void
+  error(message: string, details?: Record<string, unknown>): void
+}
+
+/** Every side effect the application performs, handed to the store (thunk extra argument). */
+export interface Services {
+  brand: BrandConfig
+  endpoints: ResolvedEndpoints
+  api: ApiService
+  chat: ChatService
+  calls: CallsService
+  db: DbService
+  analytics: AnalyticsService
+  push: PushService
+  auth: AuthService
+  storage: StorageService
+  clock: Clock
+  logger: Logger
+}

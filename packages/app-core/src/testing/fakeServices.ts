@@ -1,0 +1,157 @@
+import type { AccountInfo, ConfigInfo, LoginResponse, MaintenanceStatusResponse } from '@vchat/api-client'
+import type { BrandConfig } from '../brand/brandConfig'
+import { createAuthService } from '../services/createServices'
+import { resolveEndpoints } from '../services/endpoints'
+import type { ApiService, AppEnv, ChatService, Clock, KeyedStorage, Logger, PersistEngine, Services, StorageService } from '../services/types'
+import { testBrand } from './testBrand'
+
+/** An in-memory redux-persist engine. */
+export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: async (key) => data.get(key) ?? null,
+    setItem: async (key, value) => {
+      data.set(key, value)
+    },
+    removeItem: async (key) => {
+      data.delete(key)
+    },
+  }
+}
+
+function memoryKeyed<T>(store: Map<string, unknown>, key: string): KeyedStorage<T> {
+  return {
+    get: () => (store.has(key) ? (store.get(key) as T) : null),
+    set: (value) => {
+      store.set(key, value)
+    },
+    remove: () => {
+      store.delete(key)
+    },
+  }
+}
+
+export function memoryStorage(): StorageService {
+  const local = new Map<string, unknown>()
+  const session = new Map<string, unknown>()
+  return {
+    persistEngine: memoryPersistEngine(),
+    local: (key) => memoryKeyed(local, key),
+    session: (key) => memoryKeyed(session, key),
+  }
+}
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
+
+/** A clock whose intervals run only when the test calls `tick(ms)`. */
+export function manualClock(start = 0): Clock & { tick(ms: number): void } {
+  let now = start
+  let nextId = 1
+  const timers = new Map<number, { callback: () => void; every: number; due: number }>()
+  return {
+    now: () => now,
+    setInterval(callback, ms) {
+      const id = nextId++
+      timers.set(id, { callback, every: ms, due: now + ms })
+      return id
+    },
+    clearInterval(handle) {
+      timers.delete(handle as number)
+    },
+    tick(ms) {
+      const end = now + ms
+      for (;;) {
+        const next = [...timers.entries()].filter(([, t]) => t.due <= end).sort((a, b) => a[1].due - b[1].due)[0]
+        if (!next) break
+        const [, timer] = next
+        now = timer.due
+        timer.due += timer.every
+        timer.callback()
+      }
+      now = end
+    },
+  }
+}
+
+export const demoLoginResponse: LoginResponse = {
+  userInfo: { id: '100001', jid: 'user_100001@localhost', role: 2, vcToken: 'token-100001', vcTokenExpiresAt: 4102444800000 },
+  completeUserInfoCheck: false,
+  componentInfo: { hubDomain: 'hub.localhost', giftDomain: 'gift.localhost', helpDomain: 'help.localhost' },
+}
+
+export const demoAccount: AccountInfo = { paid: true, gemsBalance: 500, silverBalance: 20, silverSpent: 0 }
+
+export const demoConfig: ConfigInfo = {
+  mainInfo: {
+    componentInfo: demoLoginResponse.componentInfo,
+    blockInfo: { blocked: false, reason: '' },
+    commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
+    enableCallback: true,
+    firstCallInfo: { freeFirstCallTotalTimes: 1, freeFirstCallRemainingTimes: 1, freeFirstCallDuration: 60 },
+  },
+  veegoInfo: { silverInfoConf: { enableSilverClub: true, silverCallDuration: 30 }, silverCall: { availableTimes: 1 } },
+}
+
+/** A fake API answering like the local backend for user 100001; override any method. */
+export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
+  return {
+    userPwdLogin: async () => structuredClone(demoLoginResponse),
+    login: async () => structuredClone(demoLoginResponse),
+    logout: async () => null,
+    getAccount: async () => ({ ...demoAccount }),
+    getConfig: async () => structuredClone(demoConfig),
+    getMaintenanceStatus: async (): Promise<MaintenanceStatusResponse> => ({ maintananceStatus: 1 }),
+    cancel: () => false,
+    cancelAll: () => 0,
+    ...overrides,
+  }
+}
+
+export function fakeChat(overrides: Partial<ChatService> = {}): ChatService {
+  return {
+    login: async () => {},
+    logout: async () => {},
+    fetchProfile: async () => null,
+    ...overrides,
+  }
+}
+
+export interface FakeServicesOptions {
+  brand?: BrandConfig
+  env?: AppEnv
+  api?: Partial<ApiService>
+  chat?: Partial<ChatService>
+  clock?: Clock
+  googleClientId?: string | null
+  /** Records analytics events here when given. */
+  events?: { event: string; properties?: Record<string, unknown> | undefined }[]
+}
+
+/**
+ * Services for tests and stories: no network, no storage, no timers unless the caller hands them in.
+ * The API answers like the local backend's seeded user 100001 (paid, 500 gems).
+ */
+export function fakeServices(options: FakeServicesOptions = {}): Services {
+  const brand = options.brand ?? testBrand
+  const events = options.events
+  return {
+    brand,
+    endpoints: resolveEndpoints(brand, options.env ?? { apiBaseUrl: '/', websocketUrl: '/xmpp-websocket', xmppDomain: 'localhost' }),
+    api: fakeApi(options.api),
+    chat: fakeChat(options.chat),
+    calls: { preload: async () => {} },
+    db: { open: async () => {}, close: async () => {} },
+    analytics: {
+      track: (event, properties) => {
+        events?.push({ event, properties })
+      },
+      identify: () => {},
+    },
+    push: { register: async () => {}, unregister: async () => {} },
+    auth: createAuthService(options.googleClientId === undefined ? null : options.googleClientId),
+    storage: memoryStorage(),
+    clock: options.clock ?? manualClock(),
+    logger: silentLogger,
+  }
+}

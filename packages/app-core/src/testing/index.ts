@@ -1,0 +1,16 @@
+export {
+  demoAccount,
+  demoConfig,
+  demoLoginResponse,
+  fakeApi,
+  fakeChat,
+  fakeServices,
+  manualClock,
+  memoryPersistEngine,
+  memoryStorage,
+  silentLogger,
+} from './fakeServices'
+export type { FakeServicesOptions } from './fakeServices'
+export { createTestI18n, renderApp } from './renderApp'
+export type { RenderAppOptions } from './renderApp'
+export { testBrand, testBrandWithoutAuthRoutes } from './testBrand'
