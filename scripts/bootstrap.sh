@@ -18,6 +18,10 @@ TOOLS="$ROOT/.tools"
 NODE_VERSION="$(tr -d ' \nv' < "$ROOT/.nvmrc")"
 PNPM_VERSION="$(sed -n 's/.*"packageManager": *"pnpm@\([^"+]*\).*/\1/p' "$ROOT/package.json")"
 
+# No tool phones home: the network here reaches package registries only, and our users' machines owe
+# vendors nothing.
+export TURBO_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1 DO_NOT_TRACK=1
+
 log() { printf '\033[36m[vchat]\033[0m %s\n' "$*" >&2; }
 
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
