@@ -50,8 +50,7 @@ function setIcon(href: string): void {
  * development it is validated again here, so the schema library stays out of production bundles.
  */
 export async function mountApp(brand: BrandConfig, env: AppEnv = envFromImportMeta(), options: MountAppOptions = {}) {
-  const meta = import.meta as { env?: { DEV?: boolean } }
-  if (meta.env?.DEV) {
+  if (import.meta.env?.DEV) {
     const { validateBrandConfig } = await import('./brand/brandConfig')
     validateBrandConfig(brand)
   }

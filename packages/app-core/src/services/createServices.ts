@@ -1,5 +1,4 @@
-import { createApiClient } from '@vchat/api-client'
-import localforage from 'localforage'
+import type { ApiClient, ApiClientOptions } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import { DEVICE_ID_STORAGE_KEY, STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
 import { clientInfoFor, loadDeviceIds, readDeviceInfo } from './deviceInfo'
@@ -7,20 +6,49 @@ import type { StoredDeviceIds } from './deviceInfo'
 import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyCalls, createLazyChat, createLazyDb, createPushPlaceholder } from './lazyServices'
 import { createStorage } from './storage'
-import type { AnalyticsService, AppEnv, AuthService, Clock, Logger, MainUser, PersistEngine, Services, StorageService } from './types'
+import type { AnalyticsService, ApiService, AppEnv, AuthService, Clock, Logger, MainUser, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
 export function createPersistEngine(): PersistEngine {
-  const instance = localforage.createInstance({
-    driver: [localforage.INDEXEDDB, localforage.WEBSQL, localforage.LOCALSTORAGE],
-    name: STORAGE_NAME,
-    storeName: STORAGE_NAME,
-    size: STORAGE_SIZE_BYTES,
-  })
+  // localforage is loaded with the first read (rehydration), off the landing page's critical path.
+  let instance: Promise<LocalForage> | null = null
+  const get = () =>
+    (instance ??= import('localforage').then(({ default: localforage }) =>
+      localforage.createInstance({
+        driver: [localforage.INDEXEDDB, localforage.WEBSQL, localforage.LOCALSTORAGE],
+        name: STORAGE_NAME,
+        storeName: STORAGE_NAME,
+        size: STORAGE_SIZE_BYTES,
+      }),
+    ))
   return {
-    getItem: (key) => instance.getItem<string>(key),
-    setItem: (key, value) => instance.setItem(key, value),
-    removeItem: (key) => instance.removeItem(key),
+    getItem: async (key) => (await get()).getItem<string>(key),
+    setItem: async (key, value) => (await get()).setItem(key, value),
+    removeItem: async (key) => (await get()).removeItem(key),
+  }
+}
+
+/**
+ * The product API client, loaded on the first call: the HTTP stack (axios, qs) stays off the landing
+ * page's first load. Every method waits for the client, then calls it.
+ */
+export function createLazyApi(options: ApiClientOptions): ApiService {
+  let loaded: ApiClient | null = null
+  let client: Promise<ApiClient> | null = null
+  const get = () =>
+    (client ??= import('@vchat/api-client').then(({ createApiClient }) => {
+      loaded = createApiClient(options)
+      return loaded
+    }))
+  return {
+    userPwdLogin: async (params, requestOptions) => (await get()).userPwdLogin(params, requestOptions),
+    login: async (params, requestOptions) => (await get()).login(params, requestOptions),
+    logout: async (requestOptions) => (await get()).logout(requestOptions),
+    getAccount: async (requestOptions) => (await get()).getAccount(requestOptions),
+    getConfig: async (requestOptions) => (await get()).getConfig(requestOptions),
+    getMaintenanceStatus: async (requestOptions) => (await get()).getMaintenanceStatus(requestOptions),
+    cancel: (requestId) => loaded?.cancel(requestId) ?? false,
+    cancelAll: () => loaded?.cancelAll() ?? 0,
   }
 }
 
@@ -83,7 +111,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
   const googleClientId = env.googleClientId !== undefined ? env.googleClientId.trim() || null : brand.google.clientId || null
   const auth = createAuthService(googleClientId)
 
-  const api = createApiClient({
+  const api = createLazyApi({
     baseURL: endpoints.apiBaseUrl,
     clientInfo: clientInfoFor(brand),
     getDeviceInfo: () => readDeviceInfo({ ids, getConfigLanguage: getLanguage }),

@@ -27,13 +27,12 @@ export function absoluteWebsocketUrl(url: string, location: Pick<Location, 'prot
  * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID). Outside Vite it is empty, so the brand's URLs apply.
  */
 export function envFromImportMeta(): AppEnv {
-  const env = (import.meta as { env?: Record<string, string | undefined> }).env
-  if (!env) return {}
+  if (!import.meta.env) return {}
   return {
-    apiBaseUrl: env.VITE_API_URL,
-    imageHostUrl: env.VITE_IMAGE_HOST_URL,
-    websocketUrl: env.VITE_WS_URL,
-    xmppDomain: env.VITE_XMPP_DOMAIN,
-    googleClientId: env.VITE_GOOGLE_CLIENT_ID,
+    apiBaseUrl: import.meta.env.VITE_API_URL,
+    imageHostUrl: import.meta.env.VITE_IMAGE_HOST_URL,
+    websocketUrl: import.meta.env.VITE_WS_URL,
+    xmppDomain: import.meta.env.VITE_XMPP_DOMAIN,
+    googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID,
   }
 }

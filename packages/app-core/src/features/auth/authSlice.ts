@@ -1,7 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
-import type { ComponentInfo, LoginResponse } from '@vchat/api-client'
-import { isApiError } from '@vchat/api-client'
+import type { ApiErrorCode, ComponentInfo, LoginResponse } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
 import { DEFAULT_USER_ROLE, LOGIN_ERROR_INVALID_TOKEN, LOGIN_ERROR_UNKNOWN, PAYMENT_ROUTE_PATHS } from '../../constants'
@@ -62,12 +61,24 @@ class LoginFlowError extends Error {
   }
 }
 
+/**
+ * An ApiError of @vchat/api-client, recognised by shape so this module does not import the HTTP
+ * client's code (it is loaded on demand).
+ */
+function apiErrorCode(error: unknown): ApiErrorCode | null {
+  if (error instanceof Error && error.name === 'ApiError' && 'code' in error && typeof error.code === 'string') {
+    return error.code as ApiErrorCode
+  }
+  return null
+}
+
 /** Maps whatever the sign-in call threw to a failure the screen can explain. */
 export function loginFailureFrom(error: unknown): LoginFailure {
   if (error instanceof LoginFlowError) return error.failure
-  if (isApiError(error)) {
-    if (error.code === 'BACKEND_ERROR') return { kind: 'invalid_credentials', reason: error.message }
-    return { kind: 'network', reason: error.message || error.code }
+  const code = apiErrorCode(error)
+  if (code && error instanceof Error) {
+    if (code === 'BACKEND_ERROR') return { kind: 'invalid_credentials', reason: error.message }
+    return { kind: 'network', reason: error.message || code }
   }
   if (error instanceof Error && error.message) return { kind: 'unknown', reason: error.message }
   return { kind: 'unknown', reason: LOGIN_ERROR_UNKNOWN }

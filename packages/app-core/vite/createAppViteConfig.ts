@@ -1,0 +1,77 @@
+/**
+ * The Vite config of a brand app (`apps/<brand>/vite.config.ts` calls this). Runs on Node directly,
+ * so it uses only erasable TypeScript and `.ts` relative imports.
+ */
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
+import type { ProxyOptions, UserConfig } from 'vite'
+import { validateBrandConfig } from '../src/brand/brandConfig.ts'
+
+export interface AppViteConfigOptions {
+  /** The brand config; validated here, so a malformed one fails `vite build`. */
+  brand: unknown
+  /** Dev server and `vite preview` port (second 5173, default 5174, third 5175). */
+  port: number
+}
+
+const SOURCE_CONDITION = '@vchat/source'
+const emptyModule = fileURLToPath(new URL('./emptyModule.ts', import.meta.url))
+
+/** Same-origin paths forwarded to the local stack in development and `vite preview`. */
+export function localStackProxy(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
+  const api = env.VCHAT_API_URL ?? 'http://localhost:8787'
+  const ws = env.VCHAT_WS_URL ?? 'ws://localhost:5280'
+  const toApi: ProxyOptions = { target: api, changeOrigin: true }
+  return {
+    '/api': toApi,
+    '/upload': toApi,
+    '/files': toApi,
+    '/dev': toApi,
+    '/auth': toApi,
+    '/xmpp-websocket': { target: ws, ws: true, changeOrigin: true },
+  }
+}
+
+/** Vendor chunks: the framework every route needs, and the messaging/database/push code loaded later. */
+export function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/.test(id)) return 'react'
+  if (/[\\/]node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect|use-sync-external-store)[\\/]/.test(id)) return 'state'
+  if (/[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/.test(id)) return 'i18n'
+  if (/[\\/]node_modules[\\/](axios|axios-retry|qs|nanoid|side-channel|object-inspect|is-retry-allowed)[\\/]/.test(id)) return 'http'
+  if (/[\\/]node_modules[\\/]@xmpp[\\/]/.test(id)) return 'xmpp'
+  if (/[\\/]node_modules[\\/]dexie[\\/]/.test(id)) return 'dexie'
+  if (/[\\/]node_modules[\\/](firebase|@firebase)[\\/]/.test(id)) return 'firebase'
+  return undefined
+}
+
+export function createAppViteConfig({ brand, port }: AppViteConfigOptions): UserConfig {
+  validateBrandConfig(brand)
+  const proxy = localStackProxy()
+  return defineConfig({
+    plugins: [react()],
+    resolve: {
+      conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+      dedupe: ['react', 'react-dom'],
+      alias: [
+        // @xmpp/resolve imports node:dns; the browser build never uses it.
+        { find: /^(node:)?dns$/, replacement: emptyModule },
+      ],
+    },
+    environments: {
+      ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+    },
+    server: { port, strictPort: true, proxy },
+    preview: { port, strictPort: true, proxy },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: { groups: [{ debugName: 'vendor', name: (id: string) => vendorChunk(id) ?? null }] },
+        },
+      },
+    },
+  })
+}

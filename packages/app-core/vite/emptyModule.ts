@@ -1,0 +1,2 @@
+// Stands in for Node-only modules (node:dns) in the browser build.
+export default {}
