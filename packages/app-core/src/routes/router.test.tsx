@@ -1,0 +1,183 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeServices, manualClock } from '../testing/fakeServices'
+import { renderApp } from '../testing/renderApp'
+import { testBrandWithoutAuthRoutes } from '../testing/testBrand'
+
+const signedIn = {
+  auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo One', name: '' } },
+  account: { gemsBalance: 500, paid: true },
+}
+
+let scrollTo: ReturnType<typeof vi.fn>
+beforeEach(() => {
+  scrollTo = vi.fn()
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('auth guard', () => {
+  it('opens the login popup for an auth route and continues there after login', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({ path: '/callrecord' })
+
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+
+    await user.type(screen.getByLabelText('User ID'), '100001')
+    await user.type(screen.getByLabelText('Password'), 'demo1234')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/callrecord'))
+    expect(await screen.findByRole('heading', { name: 'Video history' })).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('goes to /match after a login that was not asked for by the guard', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({ path: '/login' })
+    await user.type(await screen.findByLabelText('User ID'), '100001')
+    await user.type(screen.getByLabelText('Password'), 'demo1234')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/match'))
+    // The fake messaging returns no profile, so the uid stands in for the name.
+    expect(await screen.findByText('Hi, user 100001')).toBeTruthy()
+  })
+
+  it('lets signed-in users through', async () => {
+    const { router } = await renderApp({ path: '/message', preloadedState: signedIn })
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/message')
+  })
+
+  it('respects the brand flags: /task is open in the second brand, guarded in the default one', async () => {
+    const open = await renderApp({ path: '/task', brand: testBrandWithoutAuthRoutes })
+    expect(await screen.findByRole('heading', { name: 'Tasks' })).toBeTruthy()
+    expect(open.router.state.location.pathname).toBe('/task')
+    open.unmount()
+
+    const guarded = await renderApp({ path: '/task' })
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(guarded.router.state.location.pathname).toBe('/login')
+  })
+
+  it('sends /messageSetup home where the brand has no such route', async () => {
+    const { router } = await renderApp({ path: '/messageSetup', brand: testBrandWithoutAuthRoutes, preloadedState: signedIn })
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/messageSetup'))
+  })
+})
+
+describe('popup routes', () => {
+  it('falls back to the goddess wall behind a popup opened directly', async () => {
+    await renderApp({ path: '/silveranchor' })
+    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeTruthy()
+    const background = document.querySelector('.vc-app-background')
+    expect(background?.textContent).toContain('Discover')
+  })
+
+  it('keeps the earlier page visible behind a popup and returns to it on close', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({ path: '/download' })
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeTruthy()
+
+    await act(() => router.navigate('/silveranchor', { state: { backgroundLocation: { pathname: '/download', search: '', hash: '' } } }))
+    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeTruthy()
+    expect(document.querySelector('.vc-app-background')?.textContent).toContain('About')
+
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/download'))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('opens the login popup over the landing page from its call-to-action', async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({ path: '/' })
+    await user.click(await screen.findByRole('link', { name: 'Log in to start' }))
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(document.querySelector('.vc-app-background')?.textContent).toContain('Live video chat with people around the world')
+  })
+})
+
+describe('navigation', () => {
+  it('scrolls to the top on every navigation', async () => {
+    const { router } = await renderApp({ path: '/download' })
+    await screen.findByRole('heading', { name: 'About' })
+    const before = scrollTo.mock.calls.length
+    await act(() => router.navigate('/onlinevideochat'))
+    await act(() => router.navigate('/silveranchor'))
+    expect(scrollTo.mock.calls.length).toBe(before + 2)
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0)
+  })
+
+  it('redirects signed-in visitors from / to /match', async () => {
+    const { router } = await renderApp({ path: '/', preloadedState: signedIn })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/match'))
+    expect(await screen.findByText('Hi, Demo One')).toBeTruthy()
+    expect(screen.getByText('100001')).toBeTruthy()
+  })
+
+  it('shows the landing page to visitors', async () => {
+    await renderApp({ path: '/' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world' })).toBeTruthy()
+  })
+
+  it('marks the active tab', async () => {
+    await renderApp({ path: '/message', preloadedState: signedIn })
+    await screen.findByRole('heading', { name: 'Messages' })
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' })
+    const current = nav.querySelector('[aria-current="page"]')
+    expect(current?.textContent).toContain('Messages')
+  })
+
+  it('shows a top-level payment route outside the home layout', async () => {
+    await renderApp({ path: '/payresult' })
+    expect(await screen.findByRole('heading', { name: 'Payment result' })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
+  })
+})
+
+describe('match screen', () => {
+  it('shows the A/B variant, the user and the balance, and logs out', async () => {
+    const user = userEvent.setup()
+    const { router, store } = await renderApp({
+      path: '/match',
+      preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', nickName: '' } } },
+    })
+    expect(await screen.findByText('Card matching is coming soon')).toBeTruthy()
+    expect(screen.getByText('Hi, user 264457001')).toBeTruthy()
+    expect(screen.getAllByText('500').length).toBeGreaterThan(0)
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(store.getState().auth.user).toBeNull()
+  })
+})
+
+describe('maintenance', () => {
+  it('covers the app when the server reports status 2, and re-checks every 60 s', async () => {
+    let status = 1
+    const clock = manualClock()
+    const services = fakeServices({ clock, api: { getMaintenanceStatus: async () => ({ maintananceStatus: status }) } })
+    await renderApp({ path: '/', services })
+    await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world' })
+    expect(screen.queryByText("sorry we're under maintenance")).toBeNull()
+
+    status = 2
+    await act(async () => {
+      clock.tick(60_000)
+    })
+    expect(await screen.findByText("sorry we're under maintenance")).toBeTruthy()
+    expect(screen.getByText('we apologize for the inconvenience')).toBeTruthy()
+    expect(document.body.style.overflow).toBe('hidden')
+
+    status = 1
+    await act(async () => {
+      clock.tick(60_000)
+    })
+    await waitFor(() => expect(screen.queryByText("sorry we're under maintenance")).toBeNull())
+  })
+})
