@@ -2,7 +2,9 @@ import { createContext, forwardRef, useContext } from 'react'
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { Location } from 'react-router-dom'
+import { useAppSelector } from '../app/hooks'
 import { POPUP_FALLBACK_PATH } from '../constants'
+import { selectIsLoggedIn } from '../features/auth/authSlice'
 import { findRoute } from './routeTable'
 import type { AppRoute } from './routeTable'
 
@@ -66,10 +68,12 @@ export function useIsBackground(): boolean {
 export function useBackgroundLocation(): SavedLocation | null {
   const location = useLocation()
   const routes = useRouteTable()
+  const loggedIn = useAppSelector(selectIsLoggedIn)
   const current = findRoute(routes, location.pathname)
   if (!current?.popup) return null
   const saved = readLocationState(location.state).backgroundLocation
-  if (saved) {
+  // The landing page is for visitors; behind a signed-in user's popup the goddess wall stands in.
+  if (saved && !(loggedIn && saved.pathname === '/')) {
     const route = findRoute(routes, saved.pathname)
     if (route && !route.popup && route.layout === 'home') return saved
   }
