@@ -28,3 +28,11 @@ export const ORDER_CREATION_PATH = '/api/payment_service/create_order'
 export const BACKEND_ERROR_MESSAGE = 'the backend request error'
 /** HTTP success: 200–299 or 304 (SPEC §7). */
 export const HTTP_NOT_MODIFIED = 304
+/** Avatar, host profile and discover wall image quality (SPEC §9: 480 px). */
+export const IMAGE_QUALITY_PX = 480
+/** How the quality is asked of the image host: this query parameter with `image/resize,w_<px>`. */
+export const IMAGE_QUALITY_PARAM = 'x-oss-process'
+/** Random part of an uploaded image's file name (SPEC §5: 32 hex characters). */
+export const UPLOAD_NAME_HEX_LENGTH = 32
+/** Path of the upload on the image host (SPEC §7). */
+export const UPLOAD_PATH = '/upload'

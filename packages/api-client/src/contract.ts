@@ -165,3 +165,616 @@ export const MAINTENANCE_ON = 2
 
 /** Body of a 400/401 answer: result 0 and a msg naming the offending field. */
 export type ErrorEnvelope = ResponseEnvelope<null>
+
+// =============================================================================================
+// Shapes our design adds where SPEC §7 says "not shown". Documented in README.md (the contract).
+// =============================================================================================
+
+// ---- shared shapes -------------------------------------------------------------------------
+
+/** Page-based paging: `page` starts at 1, `size` is 1–50. */
+export interface PageRequest {
+  page: number
+  size: number
+}
+
+/** One page of a list; `total` counts every item, `hasMore` says whether page + 1 has items. */
+export interface Page<T> {
+  list: T[]
+  page: number
+  size: number
+  total: number
+  hasMore: boolean
+}
+
+/** Cursor paging for lists that grow at the head (pay records): omit `cursor` for the first page. */
+export interface CursorPageRequest {
+  cursor?: string
+  size: number
+}
+
+export interface CursorPage<T> {
+  list: T[]
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: string | null
+}
+
+export type Gender = 'female' | 'male'
+
+/** Presence of an anchor or user: online (free to call), busy (in a call) or offline. */
+export type OnlineStatus = 'online' | 'busy' | 'offline'
+
+export interface AnchorVideo {
+  url: string
+  coverUrl: string
+  durationSeconds: number
+}
+
+/**
+ * An anchor (host) as every list and profile shows it. Image URLs are the original size; add the
+ * 480 px quality suffix with `withImageQuality(url)` for avatars, profiles and the discover wall.
+ */
+export interface AnchorInfo {
+  uid: string
+  /** `anchor_<uid>@<domain>` */
+  jid: string
+  nickName: string
+  avatarUrl: string
+  /** ISO 3166 alpha-2 code from the SPEC §9 flag list. */
+  country: string
+  /** Interface language code (en, ar, hi, tr, fr, es, …). */
+  language: string
+  gender: Gender
+  /** YYYY-MM-DD */
+  birthday: string
+  /** Gems per minute of a private call. */
+  privateChatPrice: number
+  onlineStatus: OnlineStatus
+  photos: string[]
+  videos: AnchorVideo[]
+  about: string
+  /** Member of the silver club (club_anchor_list). */
+  isClubAnchor: boolean
+}
+
+/** A request naming one other account by jid (anchor or user). */
+export interface TargetJidRequest {
+  targetJid: string
+}
+
+// ---- login_service/get_website_config ------------------------------------------------------
+
+export interface AppDownloadInfo {
+  /** Show the download page and panels. */
+  enabled: boolean
+  appName: string
+  version: string
+  androidUrl: string
+  iosUrl: string
+  qrCodeUrl: string
+  /** Gems offered for installing the app. */
+  bonusGems: number
+}
+
+export interface WebsiteConfig {
+  appDownloadInfo: AppDownloadInfo
+  /** Where the /domain page sends visitors ('' when no migration is under way). */
+  migrateDomain: string
+  privacyPolicyUrl: string
+  termsOfServiceUrl: string
+  supportEmail: string
+}
+
+// ---- common_service personal info -----------------------------------------------------------
+
+export interface PersonalInfo {
+  uid: string
+  jid: string
+  nickName: string
+  avatarUrl: string
+  gender: Gender | ''
+  /** YYYY-MM-DD or '' */
+  birthday: string
+  country: string
+  language: string
+  about: string
+  email: string
+}
+
+/** At least one field; each is validated (nickName 1–32 chars, birthday YYYY-MM-DD in the past, …). */
+export type UpdatePersonalInfoRequest = Partial<
+  Pick<PersonalInfo, 'nickName' | 'avatarUrl' | 'gender' | 'birthday' | 'country' | 'language' | 'about' | 'email'>
+>
+
+// ---- account_service ------------------------------------------------------------------------
+
+/** SPEC §7 shows rewardType 3 only; it claims today's daily check-in reward. */
+export const REWARD_TYPE_CHECK_IN = 3
+
+export interface RewardRequest {
+  rewardType: typeof REWARD_TYPE_CHECK_IN
+}
+
+export interface RewardResponse {
+  rewardType: typeof REWARD_TYPE_CHECK_IN
+  /** Gems credited by this claim. */
+  coins: number
+  gemsBalance: number
+  checkInDays: number
+  /** Seconds until the next check-in opens (the user's next local midnight). */
+  nextCheckInCountdown: number
+}
+
+export interface AnchorAccountRequest {
+  /** 1–50 anchor jids. */
+  targetJid: string[]
+}
+
+export interface AnchorAccountInfo {
+  uid: string
+  jid: string
+  privateChatPrice: number
+  onlineStatus: OnlineStatus
+}
+
+export interface AnchorAccountResponse {
+  /** One entry per known anchor jid asked for; unknown jids are left out. */
+  anchorAccountInfo: AnchorAccountInfo[]
+}
+
+/** SPEC §3 paid-user free call. Durations in seconds. */
+export interface PaidUserFreeCall {
+  freeTimes: number
+  freeDuration: number
+  /** Seconds into a free call at which the recharge reminder shows. */
+  rechargeReminderTime: number
+  /** Seconds after which a match turns into a flash (MatchToFlash). */
+  matchToFlashTime: number
+}
+
+// ---- translate_service ----------------------------------------------------------------------
+
+export interface TranslateRequest {
+  targetLang: string
+  sourceText: string
+}
+
+export interface TranslateResponse {
+  translatedText: string
+  targetLang: string
+  /** Which translator answered ('development' for the local backend's marked stand-in). */
+  translator: string
+}
+
+// ---- anchorlist_services --------------------------------------------------------------------
+
+/** hot, new and recommended lists: paging plus an optional language filter ('all' or omitted = all). */
+export interface AnchorListRequest extends PageRequest {
+  language?: string
+}
+
+export type AnchorPage = Page<AnchorInfo>
+
+/** Swipe cards: the next anchors the user has neither liked nor passed. */
+export interface SwipeAnchorListRequest {
+  size: number
+}
+
+export interface SwipeAnchorListResponse {
+  list: AnchorInfo[]
+  /** How many unswiped anchors are left after this batch. */
+  remaining: number
+}
+
+export interface ClubAnchorItem extends AnchorInfo {
+  /** Silver coins per minute of a club (silver) call. */
+  silverCallPrice: number
+}
+
+/** SPEC §7 reads status and clubAnchorItem; status 1 = the silver club is open, 0 = closed. */
+export interface ClubAnchorListResponse {
+  status: number
+  clubAnchorItem: ClubAnchorItem[]
+  page: number
+  size: number
+  total: number
+  hasMore: boolean
+}
+
+export interface StoryLineRequest {
+  anchorJid: string
+}
+
+/** SPEC §3 story messages: story_id, step, text. */
+export interface StoryStep {
+  step: number
+  text: string
+  /** Seconds after the previous step. */
+  delaySeconds: number
+}
+
+export interface StoryLine {
+  story_id: string
+  anchorJid: string
+  coverUrl: string
+  steps: StoryStep[]
+}
+
+export interface ContactPopupInfo {
+  show: boolean
+  /** An online anchor to suggest, null when none. */
+  anchor: AnchorInfo | null
+  greeting: string
+  /** Seconds to wait before showing the pop-up. */
+  showAfterSeconds: number
+}
+
+// ---- common_service -------------------------------------------------------------------------
+
+export interface MultiOnlineStatusRequest {
+  /** 1–100 jids. */
+  jids: string[]
+}
+
+export interface OnlineStatusItem {
+  jid: string
+  onlineStatus: OnlineStatus
+}
+
+export interface MultiOnlineStatusResponse {
+  /** One entry per jid asked for, in order; unknown jids read offline. */
+  statusList: OnlineStatusItem[]
+}
+
+/** SPEC §4: task status 1 in progress, 2 claimable (red dot); 3 (our addition) claimed. */
+export type TaskStatus = 1 | 2 | 3
+export const TASK_IN_PROGRESS = 1
+export const TASK_CLAIMABLE = 2
+export const TASK_CLAIMED = 3
+/** SPEC §4: check-in status 3 = completed today; 2 (our addition) = today's check-in is open. */
+export type CheckInStatus = 2 | 3
+export const CHECK_IN_OPEN = 2
+export const CHECK_IN_COMPLETED = 3
+
+export interface CheckInTaskInfo {
+  status: CheckInStatus
+  /** Today's place in the 7-day cycle (1–7). */
+  day: number
+  /** Gems of each day of the cycle. */
+  rewards: number[]
+}
+
+export interface UserTaskInfo {
+  taskKey: string
+  taskStatus: TaskStatus
+  title: string
+  coins: number
+  progress: number
+  target: number
+  /** Resets at the user's local midnight. */
+  daily: boolean
+}
+
+/** SPEC §3 task info. Days follow the user's time zone (deviceInfo.timezoneOffset). */
+export interface TaskInfo {
+  /** Consecutive days checked in (a missed day starts again at 0). */
+  checkInDays: number
+  checkInTaskInfo: CheckInTaskInfo
+  /** Gems today's check-in gives. */
+  coins: number
+  isRemindCheckIn: boolean
+  /** Seconds until the next check-in opens; 0 while today's is open. */
+  nextCheckInCountdown: number
+  userTaskInfos: UserTaskInfo[]
+}
+
+export interface TaskCompletedRequest {
+  taskKey: string
+}
+
+export interface TaskCompletedResponse {
+  taskKey: string
+  taskStatus: TaskStatus
+  coins: number
+  gemsBalance: number
+}
+
+export interface CheckInNotificationRequest {
+  enable: boolean
+}
+
+export interface CheckInNotificationResponse {
+  isRemindCheckIn: boolean
+}
+
+export interface TriggerAutoMessageRequest {
+  anchorJid: string
+}
+
+export interface TriggerAutoMessageResponse {
+  /** False when this anchor already greeted the user today. */
+  triggered: boolean
+  anchorJid: string
+  text: string
+}
+
+export interface PayRecord {
+  orderId: string
+  sku: string
+  gems: number
+  amount: number
+  currency: string
+  payStatus: PayStatus
+  channelId: string
+  createdAt: number
+  paidAt: number | null
+}
+
+export type PayRecordsRequest = CursorPageRequest
+export type PayRecordsResponse = CursorPage<PayRecord>
+
+export interface SendMsgLockResponse {
+  targetJid: string
+  /** True when the user may not message this account yet. */
+  locked: boolean
+  /** 'none', or why it is locked ('free_user': recharge or become friends first). */
+  reason: 'none' | 'free_user'
+}
+
+export interface UserSupportInfo {
+  supportJid: string
+  supportEmail: string
+  faqUrl: string
+  workingHours: string
+}
+
+export interface ClubRewardRecord {
+  id: string
+  silver: number
+  reason: string
+  anchorJid: string
+  createdAt: number
+}
+
+export interface ClubCallTimes {
+  availableTimes: number
+  totalTimes: number
+  /** Seconds per silver call. */
+  silverCallDuration: number
+  /** Seconds until the times reset (the user's next local midnight). */
+  resetCountdown: number
+}
+
+export interface AnchorOnlineNoticeRequest {
+  anchorJid: string
+  enable: boolean
+}
+
+export interface AnchorOnlineNoticeResponse {
+  anchorJid: string
+  enabled: boolean
+  onlineStatus: OnlineStatus
+}
+
+// ---- friends_service ------------------------------------------------------------------------
+
+export type RelationAction =
+  | 'like'
+  | 'unlike'
+  | 'pass'
+  | 'add_friend'
+  | 'accept_friend'
+  | 'reject_friend'
+  | 'remove_friend'
+
+export interface ChangeRelationRequest {
+  targetJid: string
+  action: RelationAction
+}
+
+/** none; sent (I asked); received (they asked: /friendreq); friends. */
+export type FriendStatus = 'none' | 'sent' | 'received' | 'friends'
+
+export interface FriendsRelative {
+  targetJid: string
+  liked: boolean
+  likedMe: boolean
+  friendStatus: FriendStatus
+  favorite: boolean
+}
+
+export interface RelationUser {
+  uid: string
+  jid: string
+  nickName: string
+  avatarUrl: string
+  country: string
+  gender: Gender | ''
+  onlineStatus: OnlineStatus
+  /** When the relation started (ms since the epoch). */
+  since: number
+}
+
+export interface LikeListRequest extends PageRequest {
+  /** like: whom I liked; liked_me: who liked me; match: both. */
+  type: 'like' | 'liked_me' | 'match'
+}
+
+export interface FriendListRequest extends PageRequest {
+  /** friends; received: requests to me (/friendreq); sent: my pending requests. */
+  type: 'friends' | 'received' | 'sent'
+}
+
+export type RelationPage = Page<RelationUser>
+
+export interface ChangeUserFavoriteRequest {
+  targetJid: string
+  favorite: boolean
+}
+
+export interface UserFavorite {
+  targetJid: string
+  favorite: boolean
+}
+
+/** enable_user_favorite: may the user add favourites, and how many are used. */
+export interface FavoriteCapability {
+  enabled: boolean
+  limit: number
+  count: number
+}
+
+// ---- payment_service ------------------------------------------------------------------------
+
+/** SPEC §3: success is TXN_SUCCESS; PENDING, TXN_FAILURE and EXPIRED are our names. */
+export type PayStatus = 'PENDING' | 'TXN_SUCCESS' | 'TXN_FAILURE' | 'EXPIRED'
+export const PAY_STATUS_SUCCESS = 'TXN_SUCCESS'
+
+export interface PaymentChannelsRequest {
+  /** Country whose channels and prices to show; omitted = the user's country. */
+  country?: string
+}
+
+export interface PayChannel {
+  channelId: string
+  name: string
+  type: 'card' | 'upi' | 'wallet'
+}
+
+/** SPEC §3 SKU: sku, price, country, currency (+ gems it buys). */
+export interface Sku {
+  sku: string
+  price: number
+  country: string
+  currency: string
+  gems: number
+  bonusGems: number
+  tag: '' | 'hot' | 'best'
+}
+
+export interface PaymentCountry {
+  country: string
+  currency: string
+  channels: PayChannel[]
+  skus: Sku[]
+}
+
+export interface SavedCard {
+  cardId: string
+  brand: string
+  last4: string
+  expiryMonth: number
+  expiryYear: number
+  holderName: string
+}
+
+export interface UserPayInfo {
+  paid: boolean
+  /** No successful order yet: the first-recharge bonus applies. */
+  firstRecharge: boolean
+  email: string
+  name: string
+}
+
+export interface PaymentExtendInfo {
+  defaultCountry: string
+  firstRechargeBonusPercent: number
+  /** A pending order expires after this many seconds. */
+  orderExpiresInSeconds: number
+}
+
+export interface PaymentChannelsResponse {
+  countries: PaymentCountry[]
+  cards: SavedCard[]
+  gpayIsHide: boolean
+  userPayInfo: UserPayInfo
+  extend_info: PaymentExtendInfo
+}
+
+export interface CreateOrderRequest {
+  /**
+   * The client's idempotency key (8–64 of A–Z a–z 0–9 _ -): a retried create_order with the same
+   * key returns the same order.
+   */
+  clientOrderKey: string
+  sku: string
+  country: string
+  channelId: string
+  cardId?: string
+}
+
+/** SPEC §3 orderDetail: orderId, currency, amount (+ what was bought and when it expires). */
+export interface OrderDetail {
+  orderId: string
+  currency: string
+  amount: number
+  sku: string
+  gems: number
+  country: string
+  channelId: string
+  createdAt: number
+  expiresAt: number
+}
+
+export interface CreateOrderResponse {
+  orderId: string
+  payStatus: PayStatus
+  orderDetail: OrderDetail
+  /** Page where the payment is completed (the local backend's payment simulator). */
+  checkoutUrl: string
+}
+
+export interface SaveBankCardRequest {
+  cardNumber: string
+  expiryMonth: number
+  expiryYear: number
+  holderName: string
+}
+
+export interface PayOrderStatusRequest {
+  orderId: string
+}
+
+export interface PayOrderStatusResponse {
+  payStatus: PayStatus
+  orderDetail: OrderDetail
+  /** Gems this order credited (0 unless TXN_SUCCESS). */
+  gemsCredited: number
+  gemsBalance: number
+}
+
+export interface AuthenticationPaymentRequest {
+  orderId: string
+  cardId: string
+  cvv: string
+}
+
+export interface AuthenticationPaymentResponse {
+  orderId: string
+  payStatus: PayStatus
+  /** True when the card issuer asks for a challenge at `authenticationUrl`. */
+  requiresChallenge: boolean
+  authenticationUrl: string
+}
+
+// ---- image host -----------------------------------------------------------------------------
+
+export interface UploadProgress {
+  loaded: number
+  /** Bytes to send, when known. */
+  total: number | undefined
+  /** 0–1, when total is known. */
+  progress: number | undefined
+}
+
+export interface UploadImageRequest {
+  file: Blob
+  /** The original file name; only its extension is kept. */
+  fileName: string
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/** The image host answers `{ url }` (not the product envelope). */
+export interface UploadImageResponse {
+  url: string
+}

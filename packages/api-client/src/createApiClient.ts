@@ -9,6 +9,7 @@ import {
   ORDER_CREATION_PATH,
   REQUEST_ID_LENGTH,
   REQUEST_TIMEOUT_MS,
+  UPLOAD_PATH,
 } from './constants'
 import {
   RESULT_OK,
@@ -17,9 +18,12 @@ import {
   type EnvelopeUserInfo,
   type RequestEnvelope,
   type ResponseEnvelope,
+  type UploadImageRequest,
+  type UploadImageResponse,
 } from './contract'
 import { endpoints, type EndpointDefinition, type EndpointName, type Endpoints } from './endpoints'
 import { ApiError } from './errors'
+import { uploadFileName } from './images'
 import { stringifyQuery } from './query'
 import { isTimeoutError, retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
 import { isTokenExpiring } from './token'
@@ -75,6 +79,10 @@ export interface ApiClientOptions {
   onTokenExpiring?: (info: { expiresAt: number; now: number }) => void
   /** Clock (default Date.now). */
   now?: () => number
+  /** Origin of the image host that takes uploads at `/upload` (default `baseURL`). */
+  imageHostURL?: string
+  /** Random bytes for upload file names (default crypto.getRandomValues). */
+  randomBytes?: (length: number) => Uint8Array
   /** Axios adapter override (tests and unusual runtimes only). */
   adapter?: AxiosRequestConfig['adapter']
 }
@@ -107,6 +115,12 @@ export interface ApiClient extends EndpointMethods {
   call<TResponse, TData = unknown>(path: string, data: TData, options?: RequestOptions): Promise<TResponse>
   /** A plain HTTP request (headers, time-out, retry, cancel) without envelope or result check. */
   http<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>>
+  /**
+   * SPEC §7 image upload: multipart POST to `{imageHostURL}/upload` with token (the vcToken),
+   * filename (32 random hex characters + the original extension) and file; resolves with the
+   * host's `url`. `onProgress` reports the bytes sent.
+   */
+  uploadImage(request: UploadImageRequest, options?: RequestOptions): Promise<UploadImageResponse>
   /** Cancel one pending request; false when no request has that id. */
   cancel(requestId: string): boolean
   /** Cancel every pending request; returns how many were cancelled. */
@@ -206,6 +220,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request: HttpRequest,
     requestId: string,
     user: EnvelopeUserInfo | null,
+    extra: AxiosRequestConfig = {},
   ): Promise<HttpResponse<T>> {
     const controller = new AbortController()
     pending.set(requestId, controller)
@@ -219,8 +234,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         url: request.path,
         params: request.params,
         data: request.data,
-        headers,
         signal,
+        ...extra,
+        headers: { ...headers, ...(extra.headers as Record<string, string> | undefined) },
       })
       return { status: response.status, data: response.data, requestId }
     } catch (error) {
@@ -277,8 +293,53 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw error
   }
 
+  async function uploadImage(
+    request: UploadImageRequest,
+    requestOptions: RequestOptions = {},
+  ): Promise<UploadImageResponse> {
+    const requestId = requestOptions.requestId ?? createRequestId()
+    const user = options.getUser()
+    const form = new FormData()
+    form.append('token', user?.vcToken ?? '')
+    const filename = uploadFileName(request.fileName, options.randomBytes)
+    form.append('filename', filename)
+    form.append('file', request.file, filename)
+    const onProgress = request.onProgress
+    const response = await send<unknown>(
+      {
+        method: 'post',
+        path: UPLOAD_PATH,
+        data: form,
+        ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
+      },
+      requestId,
+      user,
+      {
+        baseURL: options.imageHostURL ?? options.baseURL,
+        headers: { 'Content-Type': 'multipart/form-data' },
+        ...(onProgress
+          ? {
+              onUploadProgress: (event) =>
+                onProgress({
+                  loaded: event.loaded,
+                  total: event.total,
+                  progress: event.total ? Math.min(1, event.loaded / event.total) : undefined,
+                }),
+            }
+          : {}),
+      },
+    )
+    const body = response.data
+    if (typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string') {
+      return { url: body.url }
+    }
+    logger.warn(`[api] ${UPLOAD_PATH} answered without a url (request ${requestId})`)
+    throw new ApiError('BACKEND_ERROR', BACKEND_ERROR_MESSAGE, { path: UPLOAD_PATH, requestId, status: response.status })
+  }
+
   const client = {
     call,
+    uploadImage,
     http<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
       return send<T>(request, request.requestId ?? createRequestId(), options.getUser())
     },

@@ -1,12 +1,4 @@
-import type {
-  AccountInfo,
-  AccountRequest,
-  ConfigInfo,
-  LoginRequest,
-  LoginResponse,
-  MaintenanceStatusResponse,
-  UserPwdLoginRequest,
-} from './contract'
+import type * as C from './contract'
 
 /**
  * One product endpoint: its path, and (as phantom types) what the caller passes and what the call
@@ -40,16 +32,81 @@ export function fixedEndpoint<TResponse>(
  * types to contract.ts and a row here; `ApiClient` gets the typed method automatically.
  */
 export const endpoints = {
-  userPwdLogin: endpoint<UserPwdLoginRequest, LoginResponse>('/api/login_service/user_pwd_login'),
-  login: endpoint<LoginRequest, LoginResponse>('/api/login_service/login'),
+  // login_service
+  userPwdLogin: endpoint<C.UserPwdLoginRequest, C.LoginResponse>('/api/login_service/user_pwd_login'),
+  login: endpoint<C.LoginRequest, C.LoginResponse>('/api/login_service/login'),
   logout: fixedEndpoint<null>('/api/login_service/logout'),
-  getAccount: fixedEndpoint<AccountInfo>('/api/account_service/account', {
-    action: 1,
-  } satisfies AccountRequest),
-  getConfig: fixedEndpoint<ConfigInfo>('/api/account_service/combine_info'),
-  getMaintenanceStatus: fixedEndpoint<MaintenanceStatusResponse>(
-    '/api/system_maintenance/maintenance_status',
+  getWebsiteConfig: fixedEndpoint<C.WebsiteConfig>('/api/login_service/get_website_config'),
+  // common_service: profile
+  getPersonalInfo: fixedEndpoint<C.PersonalInfo>('/api/common_service/get_manual_personal_info_v2'),
+  updatePersonalInfo: endpoint<C.UpdatePersonalInfoRequest, C.PersonalInfo>(
+    '/api/common_service/update_manual_personal_info_v2',
   ),
+  // account_service
+  getConfig: fixedEndpoint<C.ConfigInfo>('/api/account_service/combine_info'),
+  getAccount: fixedEndpoint<C.AccountInfo>('/api/account_service/account', {
+    action: 1,
+  } satisfies C.AccountRequest),
+  claimCheckInReward: fixedEndpoint<C.RewardResponse>('/api/account_service/reward', {
+    rewardType: 3,
+  } satisfies C.RewardRequest),
+  getAnchorAccounts: endpoint<C.AnchorAccountRequest, C.AnchorAccountResponse>('/api/account_service/anchor_acount'),
+  getFirstCallInfo: fixedEndpoint<C.FirstCallInfo>('/api/account_service/first_call_info'),
+  getPaidUserFreeCall: fixedEndpoint<C.PaidUserFreeCall>('/api/account_service/paid_user_free_call'),
+  // translate_service
+  translate: endpoint<C.TranslateRequest, C.TranslateResponse>('/api/translate_service/translate'),
+  // system_maintenance
+  getMaintenanceStatus: fixedEndpoint<C.MaintenanceStatusResponse>('/api/system_maintenance/maintenance_status'),
+  // anchorlist_services
+  getHotAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_hot'),
+  getNewAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_new'),
+  getSwipeAnchors: endpoint<C.SwipeAnchorListRequest, C.SwipeAnchorListResponse>(
+    '/api/anchorlist_services/swipe_anchor_list',
+  ),
+  getRecommendedAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/recommend_friend_list'),
+  getClubAnchors: endpoint<C.PageRequest, C.ClubAnchorListResponse>('/api/anchorlist_services/club_anchor_list'),
+  getStoryLine: endpoint<C.StoryLineRequest, C.StoryLine>('/api/anchorlist_services/video_show_story_line'),
+  getContactPopupInfo: fixedEndpoint<C.ContactPopupInfo>('/api/anchorlist_services/contact_popup_info'),
+  // common_service
+  getMultiOnlineStatus: endpoint<C.MultiOnlineStatusRequest, C.MultiOnlineStatusResponse>(
+    '/api/common_service/multi_online_status',
+  ),
+  getUserTasksInfo: fixedEndpoint<C.TaskInfo>('/api/common_service/user_tasks_info'),
+  completeUserTask: endpoint<C.TaskCompletedRequest, C.TaskCompletedResponse>('/api/common_service/user_tasks_completed'),
+  setCheckInNotification: endpoint<C.CheckInNotificationRequest, C.CheckInNotificationResponse>(
+    '/api/common_service/check_in_notification',
+  ),
+  triggerAutoMessage: endpoint<C.TriggerAutoMessageRequest, C.TriggerAutoMessageResponse>(
+    '/api/common_service/trigger_auto_message',
+  ),
+  getPayRecords: endpoint<C.PayRecordsRequest, C.PayRecordsResponse>('/api/common_service/pay_records_v2'),
+  getSendMsgLock: endpoint<C.TargetJidRequest, C.SendMsgLockResponse>('/api/common_service/send_msg_lock'),
+  getUserSupport: fixedEndpoint<C.UserSupportInfo>('/api/common_service/get_user_support'),
+  getClubRewardRecords: endpoint<C.PageRequest, C.Page<C.ClubRewardRecord>>('/api/common_service/club_reward_record'),
+  getClubCallTimes: fixedEndpoint<C.ClubCallTimes>('/api/common_service/club_call_times'),
+  setAnchorOnlineNotice: endpoint<C.AnchorOnlineNoticeRequest, C.AnchorOnlineNoticeResponse>(
+    '/api/common_service/anchor_online_notice',
+  ),
+  // payment_service
+  getPaymentChannels: endpoint<C.PaymentChannelsRequest, C.PaymentChannelsResponse>(
+    '/api/payment_service/payment_channels',
+  ),
+  createOrder: endpoint<C.CreateOrderRequest, C.CreateOrderResponse>('/api/payment_service/create_order'),
+  saveBankCard: endpoint<C.SaveBankCardRequest, C.SavedCard>('/api/payment_service/save_bank_card'),
+  getPayOrderStatus: endpoint<C.PayOrderStatusRequest, C.PayOrderStatusResponse>('/api/payment_service/pay_order_status'),
+  authenticatePayment: endpoint<C.AuthenticationPaymentRequest, C.AuthenticationPaymentResponse>(
+    '/api/payment_service/checkout/authentication_payment',
+  ),
+  // friends_service
+  changeRelation: endpoint<C.ChangeRelationRequest, C.FriendsRelative>('/api/friends_service/change_relation'),
+  getLikeList: endpoint<C.LikeListRequest, C.RelationPage>('/api/friends_service/like_list'),
+  getFriendList: endpoint<C.FriendListRequest, C.RelationPage>('/api/friends_service/friend_list'),
+  getFriendsRelative: endpoint<C.TargetJidRequest, C.FriendsRelative>('/api/friends_service/friends_relative'),
+  autoAddFriend: endpoint<C.TargetJidRequest, C.FriendsRelative>('/api/friends_service/auto_add_friend'),
+  changeUserFavorite: endpoint<C.ChangeUserFavoriteRequest, C.UserFavorite>('/api/friends_service/change_user_favorite'),
+  getFavoriteCapability: fixedEndpoint<C.FavoriteCapability>('/api/friends_service/enable_user_favorite'),
+  queryUserFavorite: endpoint<C.TargetJidRequest, C.UserFavorite>('/api/friends_service/query_user_favorite'),
+  getFavoriteList: endpoint<C.PageRequest, C.RelationPage>('/api/friends_service/query_user_favorite_list'),
 } as const
 
 export type Endpoints = typeof endpoints

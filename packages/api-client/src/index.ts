@@ -18,3 +18,11 @@ export { endpoint, endpoints, fixedEndpoint, type EndpointDefinition, type Endpo
 export { parseQuery, stringifyQuery } from './query'
 export { retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
 export { isTokenExpiring } from './token'
+export { fileExtension, uploadFileName, withImageQuality } from './images'
+export {
+  createDeviceInfo,
+  deviceModelFromUserAgent,
+  platformFromUserAgent,
+  timezoneOffsetMinutes,
+  type DeviceEnvironment,
+} from './deviceInfo'
