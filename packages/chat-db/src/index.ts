@@ -3,6 +3,8 @@ export type { ChatDb, NoticeDb } from './openDb'
 export { createChatDexie, createNoticeDexie } from './databases'
 export type { ChatDexie, DbOptions, NoticeDexie } from './databases'
 export { hasEmptyType } from './repositories'
+export { StorageQuotaError, createMessageStore } from './messageStore'
+export type { MessageStore } from './messageStore'
 export type {
   MessagesRepository,
   OnlineUsersRepository,

@@ -61,6 +61,11 @@ export interface Message {
   identifyName?: string
   step?: string | number
   textAction?: unknown
+  /**
+   * Outgoing only: true while the message waits in the outbox for the server's acknowledgement.
+   * Not indexed (schema version 3 stays as the spec says); the outbox is read by a scan.
+   */
+  outbox?: boolean
 }
 
 /** What `messages.put` accepts: a local id is given by the database when absent. */

@@ -1,0 +1,142 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { StorageQuotaError, createMessageStore } from './messageStore'
+import type { MessageStore } from './messageStore'
+import { openChatDb } from './openDb'
+import type { ChatDb } from './openDb'
+import type { NewMessage } from './types'
+
+const ME = 'user_100001@localhost'
+const PEER = 'anchor_200001@localhost'
+
+let indexedDB: IDBFactory
+let db: ChatDb
+let store: MessageStore
+
+beforeEach(async () => {
+  indexedDB = new IDBFactory()
+  db = await openChatDb({ indexedDB, IDBKeyRange })
+  store = createMessageStore(db)
+})
+
+afterEach(() => {
+  db.close()
+})
+
+function incoming(mid: string, overrides: Partial<NewMessage> = {}): NewMessage {
+  return { mid, tid: PEER, date: 1_000, from: PEER, to: ME, read: false, state: 'success', type: 0, content: 'hi', nickName: 'Mia', ...overrides }
+}
+
+function outgoing(mid: string, overrides: Partial<NewMessage> = {}): NewMessage {
+  return { mid, tid: PEER, date: 1_000, from: ME, to: PEER, read: false, state: 'sending', type: 0, content: 'hello', outbox: true, ...overrides }
+}
+
+describe('createMessageStore: receive', () => {
+  it('stores a new message, creates its thread with one unread and the sender as linked user', async () => {
+    expect(await store.receive(incoming('m1'))).toBe('stored')
+    expect(await store.byMid('m1')).toMatchObject({ mid: 'm1', content: 'hi' })
+    expect(await db.threads.byTid(PEER)).toMatchObject({
+      tid: PEER,
+      mainJid: ME,
+      linkedJid: PEER,
+      unread: 1,
+      linkedUser: { jid: PEER, uid: '200001', nickName: 'Mia' },
+    })
+  })
+
+  it('a known mid is a duplicate: nothing stored twice, unread not counted twice', async () => {
+    await store.receive(incoming('m1'))
+    expect(await store.receive(incoming('m1', { content: 'changed' }))).toBe('duplicate')
+    expect(await db.dexie.messages.count()).toBe(1)
+    expect((await store.byMid('m1'))?.content).toBe('hi')
+    expect((await db.threads.byTid(PEER))?.unread).toBe(1)
+  })
+
+  it('the same message delivered twice at the same moment is stored once', async () => {
+    const results = await Promise.all([store.receive(incoming('m1')), store.receive(incoming('m1'))])
+    expect(results.sort()).toEqual(['duplicate', 'stored'])
+    expect(await db.dexie.messages.count()).toBe(1)
+  })
+
+  it('a read message (active thread) does not add to unread; unread ones add up', async () => {
+    await store.receive(incoming('m1', { read: true }))
+    expect((await db.threads.byTid(PEER))?.unread).toBe(0)
+    await store.receive(incoming('m2'))
+    await store.receive(incoming('m3'))
+    expect((await db.threads.byTid(PEER))?.unread).toBe(2)
+  })
+
+  it('ignores a message with an empty type (SPEC §5)', async () => {
+    expect(await store.receive({ ...incoming('m1'), type: Number.NaN })).toBe('ignored')
+    expect(await db.dexie.messages.count()).toBe(0)
+    expect(await db.threads.byTid(PEER)).toBeUndefined()
+  })
+})
+
+describe('createMessageStore: outbox', () => {
+  it('add stores an outgoing message and creates its thread linked to the recipient', async () => {
+    await store.add(outgoing('o1'))
+    expect(await store.byMid('o1')).toMatchObject({ state: 'sending', outbox: true })
+    expect(await db.threads.byTid(PEER)).toMatchObject({ mainJid: ME, linkedJid: PEER, unread: 0 })
+  })
+
+  it('outbox lists messages waiting for acknowledgement, oldest first', async () => {
+    await store.add(outgoing('late', { date: 3 }))
+    await store.add(outgoing('early', { date: 1 }))
+    await store.add(outgoing('done', { date: 2, outbox: false, state: 'success' }))
+    await store.receive(incoming('in', { date: 0 }))
+    expect((await store.outbox()).map((m) => m.mid)).toEqual(['early', 'late'])
+  })
+
+  it('update changes fields, keeps the local id, answers undefined for an unknown mid', async () => {
+    await store.add(outgoing('o1'))
+    const before = await store.byMid('o1')
+    const after = await store.update('o1', { state: 'success', outbox: false })
+    expect(after).toMatchObject({ id: before?.id, mid: 'o1', state: 'success', outbox: false })
+    expect(await store.outbox()).toEqual([])
+    expect(await store.update('nope', { state: 'error' })).toBeUndefined()
+  })
+
+  it('survives a reopen of the database (page reload)', async () => {
+    await store.add(outgoing('o1'))
+    db.close()
+    db = await openChatDb({ indexedDB, IDBKeyRange })
+    expect((await createMessageStore(db).outbox()).map((m) => m.mid)).toEqual(['o1'])
+  })
+
+  it('markThreadRead and lastOfThread pass through to the repositories', async () => {
+    await store.receive(incoming('m1', { date: 1 }))
+    await store.receive(incoming('m2', { date: 2 }))
+    await store.markThreadRead(PEER)
+    expect((await store.lastOfThread(PEER, 1)).map((m) => [m.mid, m.read])).toEqual([['m2', true]])
+    expect((await db.threads.byTid(PEER))?.unread).toBe(0)
+  })
+})
+
+describe('createMessageStore: storage quota (SPEC §8)', () => {
+  function quotaError(): Error {
+    const error = new Error('quota')
+    error.name = 'QuotaExceededError'
+    return error
+  }
+
+  it('retries once and keeps the message when the second write succeeds', async () => {
+    const put = vi.spyOn(db.messages, 'put').mockRejectedValueOnce(quotaError())
+    await store.add(outgoing('o1'))
+    expect(put).toHaveBeenCalledTimes(2)
+    expect(await store.byMid('o1')).toMatchObject({ mid: 'o1' })
+  })
+
+  it('fails with a clear StorageQuotaError when the retry is refused too', async () => {
+    vi.spyOn(db.messages, 'put').mockRejectedValueOnce(quotaError()).mockRejectedValueOnce(quotaError())
+    const error = await store.receive(incoming('m1')).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(StorageQuotaError)
+    expect((error as Error).message).toBe('storage quota exceeded: the message could not be stored')
+  })
+
+  it('other errors are not retried', async () => {
+    const put = vi.spyOn(db.messages, 'put').mockRejectedValueOnce(new TypeError('boom'))
+    await expect(store.add(outgoing('o1'))).rejects.toThrow('boom')
+    expect(put).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,120 @@
+import { hasEmptyType } from './repositories'
+import type { ChatDb } from './openDb'
+import type { Message, NewMessage, Thread } from './types'
+
+/** Thrown when the browser's storage quota is still exceeded after one retry. */
+export class StorageQuotaError extends Error {
+  constructor(cause: unknown) {
+    super('storage quota exceeded: the message could not be stored', { cause })
+    this.name = 'StorageQuotaError'
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { name, inner } = error as { name?: unknown; inner?: unknown }
+  return name === 'QuotaExceededError' || (typeof inner === 'object' && inner !== null && (inner as { name?: unknown }).name === 'QuotaExceededError')
+}
+
+/** SPEC §8: a write refused for quota is tried once more, then fails with a clear error. */
+async function withQuotaRetry<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!isQuotaError(error)) throw error
+    try {
+      return await write()
+    } catch (again) {
+      if (isQuotaError(again)) throw new StorageQuotaError(again)
+      throw again
+    }
+  }
+}
+
+/**
+ * The message store the messenger of `@vchat/xmpp-chat` works on (its `MessageStore` interface):
+ * outbox and history in the chat database.
+ */
+export interface MessageStore {
+  /** Stores a new outgoing message; creates its thread (linked to `to`) when new. */
+  add(message: NewMessage): Promise<void>
+  /**
+   * Stores an incoming message unless its `mid` is known (`duplicate`, nothing changes) or its type
+   * is empty (`ignored`). Creates the thread (linked to `from`) when new; an unread message adds
+   * one to the thread's unread count. All in one transaction, so a message delivered twice at
+   * the same moment is stored once.
+   */
+  receive(message: NewMessage): Promise<'stored' | 'duplicate' | 'ignored'>
+  byMid(mid: string): Promise<Message | undefined>
+  /** Changes fields of the message with this mid (its local id is kept); undefined when unknown. */
+  update(mid: string, changes: Partial<NewMessage>): Promise<Message | undefined>
+  /** Messages with `outbox: true`, oldest first. Scans the messages store (no index in version 3). */
+  outbox(): Promise<Message[]>
+  markThreadRead(tid: string): Promise<void>
+  lastOfThread(tid: string, limit: number): Promise<Message[]>
+}
+
+function uidOf(jid: string): string {
+  const local = jid.slice(0, Math.max(jid.indexOf('@'), 0))
+  const underscore = local.indexOf('_')
+  return underscore === -1 ? '' : local.slice(underscore + 1)
+}
+
+function newThread(tid: string, mainJid: string, linkedJid: string, nickName: string | undefined, unread: number): Omit<Thread, 'id'> {
+  return { tid, mainJid, linkedJid, unread, linkedUser: { jid: linkedJid, uid: uidOf(linkedJid), nickName: nickName ?? '' } }
+}
+
+export function createMessageStore(db: ChatDb): MessageStore {
+  const { dexie } = db
+  return {
+    async add(message) {
+      await withQuotaRetry(() =>
+        dexie.transaction('rw', dexie.messages, dexie.threads, async () => {
+          await db.messages.put(message)
+          const thread = await dexie.threads.where('tid').equals(message.tid).first()
+          if (!thread) await dexie.threads.add(newThread(message.tid, message.from, message.to, undefined, 0) as Thread)
+        }),
+      )
+    },
+
+    async receive(message) {
+      if (hasEmptyType(message)) return 'ignored'
+      return withQuotaRetry(() =>
+        dexie.transaction('rw', dexie.messages, dexie.threads, async () => {
+          if (await dexie.messages.where('mid').equals(message.mid).first()) return 'duplicate' as const
+          await db.messages.put(message)
+          const unread = message.read ? 0 : 1
+          const thread = await dexie.threads.where('tid').equals(message.tid).first()
+          if (!thread) {
+            await dexie.threads.add(newThread(message.tid, message.to, message.from, message.nickName, unread) as Thread)
+          } else if (unread) {
+            await dexie.threads.update(thread.id, { unread: thread.unread + 1 })
+          }
+          return 'stored' as const
+        }),
+      )
+    },
+
+    byMid: (mid) => db.messages.byMid(mid),
+
+    async update(mid, changes) {
+      return withQuotaRetry(() =>
+        dexie.transaction('rw', dexie.messages, async () => {
+          const existing = await dexie.messages.where('mid').equals(mid).first()
+          if (!existing) return undefined
+          const updated: Message = { ...existing, ...changes, id: existing.id, mid: existing.mid }
+          await dexie.messages.put(updated)
+          return updated
+        }),
+      )
+    },
+
+    async outbox() {
+      const pending = await dexie.messages.filter((message) => message.outbox === true).toArray()
+      return pending.sort((a, b) => a.date - b.date || a.id - b.id)
+    },
+
+    markThreadRead: (tid) => db.messages.markThreadRead(tid),
+    lastOfThread: (tid, limit) => db.messages.lastOfThread(tid, limit),
+  }
+}
