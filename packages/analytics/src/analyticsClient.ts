@@ -10,8 +10,9 @@ import {
   MAX_BATCH_SIZE,
   MAX_EVENT_DURATION_SECONDS,
   MIN_BATCH_SIZE,
+  SENT_IDS_CAP,
 } from './constants'
-import { loadState, saveState } from './persistence'
+import { loadQueue, loadState, saveQueue, saveState } from './persistence'
 import type { PersistedState } from './persistence'
 import type {
   AnalyticsClient,
@@ -20,6 +21,7 @@ import type {
   AnalyticsOptions,
   AnalyticsResult,
   AnalyticsTimers,
+  BeaconFlushResult,
   TrackingStatus,
 } from './types'
 import {
@@ -79,13 +81,15 @@ const OK: AnalyticsResult = { ok: true }
  * identity, super properties, event timers and the tracking status in the injected storage.
  */
 export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
-  const { transport, storage } = options
+  const { transport, storage, beacon } = options
+  const queueStorage = options.queueStorage ?? storage
   const timers = options.timers ?? platformTimers()
   const now = options.now ?? (() => Date.now())
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID())
   const reportError = (error: unknown): void => options.onError?.(error)
   const strict = options.strict ?? false
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY
+  const queueKey = `${storageKey}_queue`
   const batchSize = clampBatchSize(options.batchSize ?? DEFAULT_BATCH_SIZE)
   const flushIntervalMs = positiveInteger(
     options.flushIntervalMs,
@@ -121,7 +125,14 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   }
   persist()
 
-  let queue: AnalyticsEvent[] = []
+  // Pending events of an earlier page load (none lost across a reload), minus those a beacon took.
+  const restored = loadQueue(queueStorage, queueKey)
+  let queue: AnalyticsEvent[] = restored.pending
+  /** The batch being sent: still pending (persisted) until the receiver has it. */
+  let inFlight: readonly AnalyticsEvent[] = []
+  /** Ids handed to a beacon, oldest first, bounded; events with these ids are never sent again. */
+  let sentIds: string[] = restored.sentIds.slice(-SENT_IDS_CAP)
+  let sentIdSet = new Set(sentIds)
   /** Changes when the queue is discarded, so that a failed in-flight batch is not put back. */
   let queueEpoch = 0
   let dropped = 0
@@ -148,6 +159,28 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
       dropped += over
     }
   }
+  enforceCap()
+
+  function persistQueue(): void {
+    const pending = [...inFlight, ...queue].filter((event) => !sentIdSet.has(event.eventId))
+    try {
+      saveQueue(queueStorage, queueKey, { pending, sentIds })
+    } catch (error) {
+      reportError(error)
+    }
+  }
+
+  function markSent(events: readonly AnalyticsEvent[]): void {
+    for (const event of events) {
+      if (sentIdSet.has(event.eventId)) continue
+      sentIds.push(event.eventId)
+      sentIdSet.add(event.eventId)
+    }
+    if (sentIds.length > SENT_IDS_CAP) {
+      sentIds = sentIds.slice(-SENT_IDS_CAP)
+      sentIdSet = new Set(sentIds)
+    }
+  }
 
   function enqueue(type: AnalyticsEventType, properties: Record<string, PropertyValue>, event?: string): void {
     const record: AnalyticsEvent = {
@@ -162,6 +195,7 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     }
     queue.push(record)
     enforceCap()
+    persistQueue()
     if (queue.length >= batchSize) void flush()
   }
 
@@ -197,16 +231,21 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
         while (queue.length > 0) {
           const epoch = queueEpoch
           const batch = queue.splice(0, maxPerSend)
+          inFlight = batch
           const delivered = await sendWithRetries(batch)
+          if (epoch === queueEpoch) inFlight = []
           if (!delivered) {
             failedSends += 1
-            // Kept for the next flush (interval or batch size), subject to the queue cap.
+            // Kept for the next flush (interval or batch size), subject to the queue cap; events a
+            // beacon took meanwhile are not put back.
             if (epoch === queueEpoch) {
-              queue.unshift(...batch)
+              queue.unshift(...batch.filter((event) => !sentIdSet.has(event.eventId)))
               enforceCap()
+              persistQueue()
             }
             break
           }
+          persistQueue()
         }
       } finally {
         finished = true
@@ -338,7 +377,9 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
           state.event_timers = {}
           // An opted-out user's pending events are not sent.
           queue = []
+          inFlight = []
           queueEpoch += 1
+          persistQueue()
           break
       }
       persist()
@@ -349,6 +390,32 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     getDeviceId: () => state.device_id,
     getAccountId: () => state.account_id,
     flush,
+
+    flushByBeacon(): BeaconFlushResult {
+      const pending = [...inFlight, ...queue].filter((event) => !sentIdSet.has(event.eventId))
+      if (pending.length === 0) return { sent: 0, kept: 0 }
+      let sent = 0
+      if (beacon) {
+        for (let start = 0; start < pending.length; start += maxPerSend) {
+          const chunk = pending.slice(start, start + maxPerSend)
+          let accepted = false
+          try {
+            accepted = beacon.send(chunk)
+          } catch (error) {
+            reportError(error)
+          }
+          if (!accepted) break
+          markSent(chunk)
+          sent += chunk.length
+        }
+      }
+      if (sent > 0) {
+        queue = queue.filter((event) => !sentIdSet.has(event.eventId))
+      }
+      persistQueue()
+      return { sent, kept: pending.length - sent }
+    },
+
     getStats: () => ({ queued: queue.length, dropped, failedSends }),
 
     shutdown() {

@@ -35,3 +35,38 @@ export const DEFAULT_STORAGE_KEY = 'vchat_analytics'
 
 /** Name of the preset property that carries a timed event's duration (seconds). */
 export const DURATION_PROPERTY = '#duration'
+
+/** SPEC §9: the analytics SDK keeps its identity for about 73 000 days (cookie / storage expiry). */
+export const STORAGE_EXPIRY_DAYS = 73_000
+
+/** Receiver paths (SPEC §7: a sync path and a debug path), appended to the analytics base URL. */
+export const SYNC_PATH = '/sync'
+export const DEBUG_PATH = '/debug'
+
+/**
+ * Longest GET (image) URL we build; a longer batch goes through the POST fallback instead.
+ * Our choice: stays under the common 8 KiB request-line limit of servers and proxies.
+ */
+export const MAX_GET_URL_LENGTH = 8_000
+
+/** SPEC §4: page show and hide events on visibility change. */
+export const PAGE_SHOW_EVENT = 'page_show'
+export const PAGE_HIDE_EVENT = 'page_hide'
+
+/**
+ * Ids of events already handed to a beacon, kept with the persisted queue so that a reload never
+ * sends them again. Our choice: the queue cap plus one send's worth (500 + 50), rounded up.
+ */
+export const SENT_IDS_CAP = 600
+
+/** SPEC §3 message type 100: attribution_refresh. */
+export const ATTRIBUTION_REFRESH_MESSAGE_TYPE = 100
+
+/** SPEC §9: the tracking heartbeat header is at most 1024 bytes ... */
+export const TRACKING_HEADER_MAX_BYTES = 1_024
+/** ... and is stored for 30 days. */
+export const TRACKING_HEADER_TTL_MS = 30 * 24 * 60 * 60 * 1_000
+
+/** Storage keys of the adapters (our choice). */
+export const ATTRIBUTION_STORAGE_KEY = 'vchat_attribution'
+export const DEVICE_ID_STORAGE_KEY = 'vchat_device_id'

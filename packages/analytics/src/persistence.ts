@@ -1,5 +1,5 @@
 import type { PropertyValue } from './validation'
-import type { KeyValueStorage } from './types'
+import type { AnalyticsEvent, AnalyticsEventType, KeyValueStorage } from './types'
 
 /** What the client keeps across page loads (SPEC §3, analytics persistence). */
 export interface PersistedState {
@@ -56,4 +56,64 @@ export function loadState(storage: KeyValueStorage, key: string): Partial<Persis
 
 export function saveState(storage: KeyValueStorage, key: string, state: PersistedState): void {
   storage.setItem(key, JSON.stringify(state))
+}
+
+/** Pending events kept across reloads, and the ids already handed to a beacon (newest last). */
+export interface PersistedQueue {
+  pending: AnalyticsEvent[]
+  sentIds: string[]
+}
+
+const EVENT_TYPES: ReadonlySet<AnalyticsEventType> = new Set(['track', 'user_set', 'user_add', 'user_append'])
+
+function isEvent(value: unknown): value is AnalyticsEvent {
+  if (!isRecord(value)) return false
+  return (
+    EVENT_TYPES.has(value['type'] as AnalyticsEventType) &&
+    typeof value['eventId'] === 'string' &&
+    typeof value['time'] === 'number' &&
+    typeof value['distinctId'] === 'string' &&
+    typeof value['deviceId'] === 'string' &&
+    (value['event'] === undefined || typeof value['event'] === 'string') &&
+    (value['accountId'] === undefined || typeof value['accountId'] === 'string') &&
+    isRecord(value['properties'])
+  )
+}
+
+/**
+ * Reads the persisted queue. Malformed entries are skipped; events whose id is among the sent ids
+ * or repeated are dropped (de-duplication by event id), so a reload never sends an event twice.
+ */
+export function loadQueue(storage: KeyValueStorage, key: string): PersistedQueue {
+  let raw: string | null
+  try {
+    raw = storage.getItem(key)
+  } catch {
+    return { pending: [], sentIds: [] }
+  }
+  if (raw === null) return { pending: [], sentIds: [] }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return { pending: [], sentIds: [] }
+  }
+  if (!isRecord(parsed)) return { pending: [], sentIds: [] }
+  const sentIds = Array.isArray(parsed['sentIds'])
+    ? parsed['sentIds'].filter((id): id is string => typeof id === 'string')
+    : []
+  const seen = new Set(sentIds)
+  const pending: AnalyticsEvent[] = []
+  if (Array.isArray(parsed['pending'])) {
+    for (const candidate of parsed['pending']) {
+      if (!isEvent(candidate) || seen.has(candidate.eventId)) continue
+      seen.add(candidate.eventId)
+      pending.push(candidate)
+    }
+  }
+  return { pending, sentIds }
+}
+
+export function saveQueue(storage: KeyValueStorage, key: string, queue: PersistedQueue): void {
+  storage.setItem(key, JSON.stringify(queue))
 }

@@ -29,6 +29,23 @@ export interface AnalyticsTransport {
   send(events: readonly AnalyticsEvent[], options: SendOptions): Promise<void>
 }
 
+/**
+ * Sends a batch while the page is going away (`navigator.sendBeacon`). Synchronous: `true` means the
+ * browser accepted the data for delivery, `false` that it refused (too large, quota): the events stay
+ * queued and persisted.
+ */
+export interface BeaconSender {
+  send(events: readonly AnalyticsEvent[]): boolean
+}
+
+/** Outcome of `flushByBeacon()`. */
+export interface BeaconFlushResult {
+  /** Events handed to the beacon. */
+  readonly sent: number
+  /** Events still pending (no beacon, or the beacon refused them); they stay persisted. */
+  readonly kept: number
+}
+
 /** Synchronous key-value storage (localStorage-like). Read failures are treated as "nothing". */
 export interface KeyValueStorage {
   getItem(key: string): string | null
@@ -50,7 +67,7 @@ export type AnalyticsResult =
   | { readonly ok: false; readonly reason: 'paused' | 'stopped' }
 
 export interface AnalyticsStats {
-  /** Events waiting to be sent (not counting a batch in flight). */
+  /** Events waiting to be sent (not counting a batch in flight), including those loaded at start. */
   readonly queued: number
   /** Events dropped because the queue was full (oldest first). */
   readonly dropped: number
@@ -60,7 +77,15 @@ export interface AnalyticsStats {
 
 export interface AnalyticsOptions {
   transport: AnalyticsTransport
+  /** Identity, super properties, timers and the tracking flags (a cookie storage in browsers). */
   storage: KeyValueStorage
+  /**
+   * Where pending events are persisted so that none is lost across a reload (localStorage in
+   * browsers: the queue is too large for a cookie). Defaults to `storage`.
+   */
+  queueStorage?: KeyValueStorage
+  /** Used by `flushByBeacon()` when the page is hidden; without it pending events wait in storage. */
+  beacon?: BeaconSender
   timers?: AnalyticsTimers
   /** Milliseconds since the epoch; defaults to `Date.now`. */
   now?: () => number
@@ -106,6 +131,12 @@ export interface AnalyticsClient {
   getAccountId(): string | undefined
   /** Sends everything queued now, in batches of at most `maxPerSend`. Never rejects. */
   flush(): Promise<void>
+  /**
+   * For page hide: hands every pending event (queued and in flight) to the beacon, in sends of at
+   * most `maxPerSend`, synchronously. Events the beacon took are remembered by id and never sent
+   * again by this client, also after a reload; the others stay persisted. Never throws.
+   */
+  flushByBeacon(): BeaconFlushResult
   getStats(): AnalyticsStats
   /** Stops the flush interval. Queued events stay in memory; call `flush()` first to send them. */
   shutdown(): void

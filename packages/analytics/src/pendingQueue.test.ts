@@ -1,0 +1,281 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createAnalytics } from './analyticsClient'
+import type { AnalyticsClient, AnalyticsEvent, AnalyticsOptions, BeaconSender } from './types'
+import {
+  createFakeTransport,
+  createMemoryStorage,
+  fakeTimers,
+  nowFromFakeClock,
+  sequentialIds,
+} from './test-utils/fakes'
+import type { FakeTransport } from './test-utils/fakes'
+
+const QUEUE_KEY = 'vchat_analytics_queue'
+
+interface FakeBeacon extends BeaconSender {
+  readonly sends: Array<readonly AnalyticsEvent[]>
+  accept: boolean | ((events: readonly AnalyticsEvent[]) => boolean)
+}
+
+function createFakeBeacon(): FakeBeacon {
+  const beacon: FakeBeacon = {
+    sends: [],
+    accept: true,
+    send(events) {
+      const accepted = typeof beacon.accept === 'function' ? beacon.accept(events) : beacon.accept
+      if (accepted) beacon.sends.push(events)
+      return accepted
+    },
+  }
+  return beacon
+}
+
+let transport: FakeTransport
+let storage: ReturnType<typeof createMemoryStorage>
+let beacon: FakeBeacon
+let clients: AnalyticsClient[]
+let ids: () => string
+
+/** A client as one page load creates it; ids continue across "reloads" like real UUIDs would. */
+function page(overrides: Partial<AnalyticsOptions> = {}): AnalyticsClient {
+  const created = createAnalytics({
+    transport,
+    storage,
+    beacon,
+    timers: fakeTimers(),
+    now: nowFromFakeClock,
+    createId: ids,
+    ...overrides,
+  })
+  clients.push(created)
+  return created
+}
+
+function stored(): { pending: AnalyticsEvent[]; sentIds: string[] } {
+  return JSON.parse(storage.data.get(QUEUE_KEY) ?? 'null') as { pending: AnalyticsEvent[]; sentIds: string[] }
+}
+
+function sentEventIds(): string[] {
+  return transport.batches.flat().map((event) => event.eventId)
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2025-01-01T00:00:00Z') })
+  transport = createFakeTransport()
+  storage = createMemoryStorage()
+  beacon = createFakeBeacon()
+  clients = []
+  ids = sequentialIds()
+})
+
+afterEach(() => {
+  for (const created of clients) created.shutdown()
+  vi.useRealTimers()
+})
+
+describe('pending events across a reload', () => {
+  it('persists every queued event and sends it from the next page load', async () => {
+    const first = page()
+    first.track('a')
+    first.track('b')
+    expect(stored().pending.map((event) => event.event)).toEqual(['a', 'b'])
+    first.shutdown() // the page closes before the 6 s interval
+
+    const second = page()
+    expect(second.getStats().queued).toBe(2)
+    await vi.advanceTimersByTimeAsync(6_000)
+    expect(transport.batches.flat().map((event) => event.event)).toEqual(['a', 'b'])
+    expect(stored().pending).toEqual([])
+  })
+
+  it('keeps a batch in flight persisted until the receiver has it', async () => {
+    transport.mode = 'hang'
+    const first = page()
+    for (let i = 0; i < 6; i += 1) first.track(`e${i}`)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(transport.calls).toHaveLength(1)
+    expect(first.getStats().queued).toBe(0)
+    expect(stored().pending).toHaveLength(6)
+    first.shutdown()
+
+    transport.mode = 'ok'
+    const second = page()
+    await second.flush()
+    expect(transport.batches.flat().map((event) => event.event)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5'])
+  })
+
+  it('forgets delivered events', async () => {
+    const analytics = page()
+    analytics.track('a')
+    await analytics.flush()
+    expect(stored().pending).toEqual([])
+  })
+
+  it('ignores a malformed stored queue and malformed entries', () => {
+    storage.setItem(QUEUE_KEY, '{not json')
+    expect(page().getStats().queued).toBe(0)
+    storage.setItem(QUEUE_KEY, JSON.stringify({ pending: [{ type: 'track' }, 42, null], sentIds: 'x' }))
+    expect(page({ storageKey: 'vchat_analytics' }).getStats().queued).toBe(0)
+  })
+
+  it('drops repeated event ids found in storage', () => {
+    const event: AnalyticsEvent = {
+      type: 'track',
+      event: 'a',
+      eventId: 'same',
+      time: 1,
+      distinctId: 'd',
+      deviceId: 'v',
+      properties: {},
+    }
+    storage.setItem(QUEUE_KEY, JSON.stringify({ pending: [event, event], sentIds: [] }))
+    expect(page().getStats().queued).toBe(1)
+  })
+
+  it('applies the queue cap to restored events', () => {
+    const first = page({ queueCap: 500 })
+    for (let i = 0; i < 10; i += 1) first.track('e')
+    first.shutdown()
+    const second = page({ queueCap: 4, batchSize: 30 })
+    expect(second.getStats()).toMatchObject({ queued: 4, dropped: 6 })
+  })
+
+  it('uses queueStorage for the queue and storage for the identity', () => {
+    const queueStorage = createMemoryStorage()
+    const analytics = page({ queueStorage })
+    analytics.track('a')
+    expect(storage.data.has(QUEUE_KEY)).toBe(false)
+    expect(storage.data.has('vchat_analytics')).toBe(true)
+    expect(queueStorage.data.has(QUEUE_KEY)).toBe(true)
+  })
+
+  it('clears the persisted queue when the user opts out (stop)', () => {
+    const analytics = page()
+    analytics.track('a')
+    analytics.setTrackingStatus('stop')
+    expect(stored().pending).toEqual([])
+    expect(page().getStats().queued).toBe(0)
+  })
+
+  it('reports a failing queue write and keeps working from memory', async () => {
+    const onError = vi.fn()
+    const queueStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+    }
+    const analytics = page({ queueStorage, onError })
+    expect(analytics.track('a')).toEqual({ ok: true })
+    expect(onError).toHaveBeenCalledWith(new Error('QuotaExceededError'))
+    await analytics.flush()
+    expect(transport.batches.flat().map((event) => event.event)).toEqual(['a'])
+  })
+})
+
+describe('flushByBeacon', () => {
+  it('hands every pending event to the beacon and never sends them again after a reload', async () => {
+    const first = page()
+    first.track('a')
+    first.track('b')
+    expect(first.flushByBeacon()).toEqual({ sent: 2, kept: 0 })
+    expect(beacon.sends.map((events) => events.map((event) => event.event))).toEqual([['a', 'b']])
+    expect(first.getStats().queued).toBe(0)
+    expect(stored()).toEqual({ pending: [], sentIds: ['id-3', 'id-4'] })
+    first.shutdown()
+
+    const second = page()
+    await second.flush()
+    await vi.advanceTimersByTimeAsync(6_000)
+    expect(transport.calls).toHaveLength(0)
+  })
+
+  it('de-duplicates by event id on load: a beaconed event still in a stale stored queue is skipped', async () => {
+    const first = page()
+    first.track('a')
+    const staleQueue = storage.data.get(QUEUE_KEY) ?? ''
+    first.flushByBeacon()
+    const { sentIds } = stored()
+    // As if the pending list had been written by an older snapshot (e.g. another tab).
+    storage.setItem(QUEUE_KEY, JSON.stringify({ pending: JSON.parse(staleQueue).pending, sentIds }))
+    first.shutdown()
+
+    const second = page()
+    expect(second.getStats().queued).toBe(0)
+    await second.flush()
+    expect(transport.calls).toHaveLength(0)
+  })
+
+  it('sends at most 50 events per beacon', () => {
+    const analytics = page({ batchSize: 30, queueCap: 500 })
+    transport.mode = 'hang'
+    for (let i = 0; i < 120; i += 1) analytics.track('e')
+    expect(analytics.flushByBeacon()).toEqual({ sent: 120, kept: 0 })
+    expect(beacon.sends.map((events) => events.length)).toEqual([50, 50, 20])
+  })
+
+  it('includes the batch in flight and does not put it back when that send then fails', async () => {
+    transport.mode = 'hang'
+    const analytics = page({ retries: 0 })
+    for (let i = 0; i < 6; i += 1) analytics.track(`e${i}`)
+    analytics.track('queued')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(transport.calls).toHaveLength(1)
+    expect(analytics.flushByBeacon()).toEqual({ sent: 7, kept: 0 })
+    await vi.advanceTimersByTimeAsync(3_000) // the in-flight send times out
+    expect(analytics.getStats()).toMatchObject({ queued: 0, failedSends: 1 })
+    expect(stored().pending).toEqual([])
+  })
+
+  it('keeps what the beacon refuses, persisted for the next load', async () => {
+    beacon.accept = (events) => events.length <= 50 && beacon.sends.length === 0
+    const analytics = page({ batchSize: 30 })
+    transport.mode = 'hang'
+    for (let i = 0; i < 70; i += 1) analytics.track(`e${i}`)
+    expect(analytics.flushByBeacon()).toEqual({ sent: 50, kept: 20 })
+    expect(stored().pending).toHaveLength(20)
+    expect(stored().pending[0]?.event).toBe('e50')
+    analytics.shutdown()
+
+    transport.mode = 'ok'
+    const next = page()
+    await next.flush()
+    expect(sentEventIds()).toHaveLength(20)
+    expect(transport.batches.flat()[0]?.event).toBe('e50')
+  })
+
+  it('keeps everything when there is no beacon, and reports a throwing beacon', () => {
+    const withoutBeacon = page({ beacon: undefined, storageKey: 'a' })
+    withoutBeacon.track('x')
+    expect(withoutBeacon.flushByBeacon()).toEqual({ sent: 0, kept: 1 })
+
+    const onError = vi.fn()
+    const throwing = page({
+      storageKey: 'b',
+      onError,
+      beacon: {
+        send: () => {
+          throw new TypeError('Illegal invocation')
+        },
+      },
+    })
+    throwing.track('x')
+    expect(throwing.flushByBeacon()).toEqual({ sent: 0, kept: 1 })
+    expect(onError).toHaveBeenCalledWith(new TypeError('Illegal invocation'))
+  })
+
+  it('does nothing when nothing is pending', () => {
+    expect(page().flushByBeacon()).toEqual({ sent: 0, kept: 0 })
+    expect(beacon.sends).toEqual([])
+  })
+
+  it('keeps the list of beaconed ids bounded', () => {
+    const analytics = page({ batchSize: 30, queueCap: 500 })
+    transport.mode = 'hang'
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 250; i += 1) analytics.track('e')
+      analytics.flushByBeacon()
+    }
+    expect(stored().sentIds).toHaveLength(600)
+  })
+})
