@@ -1,5 +1,5 @@
+/// <reference path="./env.d.ts" />
 import '@vchat/ui/styles.css'
-import './app.css'
 import { createI18n } from '@vchat/i18n'
 import { applyTheme } from '@vchat/ui'
 import { StrictMode } from 'react'

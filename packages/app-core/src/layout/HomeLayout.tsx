@@ -1,3 +1,4 @@
+import '../app.css'
 import { BottomTabs, CardsIcon, GemIcon, HistoryIcon, ListIcon, Logo, MessagesIcon, Sheet } from '@vchat/ui'
 import type { BottomTabLinkProps } from '@vchat/ui'
 import type { ReactNode } from 'react'

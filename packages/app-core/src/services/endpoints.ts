@@ -1,3 +1,4 @@
+/// <reference path="../env.d.ts" />
 import type { BrandConfig } from '../brand/brandConfig'
 import type { AppEnv, ResolvedEndpoints } from './types'
 

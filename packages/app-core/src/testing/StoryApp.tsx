@@ -1,0 +1,42 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AppProviders } from '../app/AppProviders'
+import { makeStore } from '../app/store'
+import type { PreloadedAppState } from '../app/store'
+import type { BrandConfig } from '../brand/brandConfig'
+import { AppRouter } from '../routes/AppRouter'
+import { createAppMemoryRouter } from '../routes/createAppRouter'
+import { buildRouteTable } from '../routes/routeTable'
+import type { Services } from '../services/types'
+import { fakeServices } from './fakeServices'
+
+export interface StoryAppProps {
+  /** Where the in-memory router starts. */
+  path: string
+  preloadedState?: PreloadedAppState
+  services?: Services
+  brand?: BrandConfig
+}
+
+/**
+ * The whole app at one path with a store from `makeStore` and fake services, for stories. Uses the
+ * i18n instance of the surrounding I18nextProvider (Storybook's language toolbar).
+ */
+export function StoryApp({ path, preloadedState, services, brand }: StoryAppProps) {
+  const { i18n } = useTranslation()
+  const setup = useMemo(() => {
+    const resolved = services ?? fakeServices(brand ? { brand } : {})
+    const flags = (brand ?? resolved.brand).routes
+    return {
+      services: resolved,
+      store: makeStore({ services: resolved, preloadedState }),
+      routes: buildRouteTable(flags),
+      router: createAppMemoryRouter(flags, [path]),
+    }
+  }, [path, preloadedState, services, brand])
+  return (
+    <AppProviders store={setup.store} services={setup.services} i18n={i18n}>
+      <AppRouter router={setup.router} routes={setup.routes} />
+    </AppProviders>
+  )
+}
