@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ["src/index.ts", "src/wire.ts"],
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { customConditions: [] } },
   tsconfig: 'tsconfig.build.json',

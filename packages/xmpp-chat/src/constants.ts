@@ -23,3 +23,9 @@ export const ERROR_NO_CALL_INSIDE_MAIN_USER = 'no call inside main user'
 
 /** XEP-0199 namespace. */
 export const NS_PING = 'urn:xmpp:ping'
+
+/** How long an iq request (vCard get, GiftBuy) waits for its answer (development choice). */
+export const REQUEST_TIMEOUT_MS = 10_000
+
+/** SPEC §8: a failed gift purchase. */
+export const ERROR_XMPP_SEND_IQ = 'xmpp send iq error'

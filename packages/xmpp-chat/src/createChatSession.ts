@@ -7,6 +7,7 @@ import {
   LOGIN_TIMEOUT_MS,
   NS_PING,
   PING_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
   PRESENCE_HEARTBEAT_MS,
   RECONNECT_CHECK_MS,
   RECONNECT_FIRST_CHECK_MS,
@@ -23,6 +24,7 @@ import type {
   XmlElement,
   XmppClientLike,
 } from './types.ts'
+import { NS_STREAM_MANAGEMENT } from './wire.ts'
 
 const globalTimers: SessionTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -81,6 +83,12 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   const readyWaiters = new Listeners<[]>()
   const stanzaListeners = new Listeners<[XmlElement]>()
   const errorListeners = new Listeners<[Error]>()
+  const ackListeners = new Listeners<[XmlElement]>()
+  const ackFailedListeners = new Listeners<[XmlElement]>()
+  /** Whether the last stream features offered XEP-0198 stream management. */
+  let smOffered = false
+  /** A full login whose ready event waits for the answer to `<enable/>`. */
+  let readyPending: ReadyEvent | null = null
 
   function setState(next: ConnectionState): void {
     if (next === state) return
@@ -182,19 +190,28 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     const onDropped = (): void => handleDropped()
     const onError = (error: Error): void => errorListeners.emit(toError(error))
     const onStanza = (stanza: XmlElement): void => stanzaListeners.emit(stanza)
+    const onNonza = (element: XmlElement): void => handleNonza(element)
+    const onAck = (stanza: XmlElement): void => ackListeners.emit(stanza)
+    const onAckFailed = (stanza: XmlElement): void => ackFailedListeners.emit(stanza)
     created.on('online', onOnline)
     created.on('disconnect', onDropped)
     created.on('offline', onDropped)
     created.on('error', onError)
     created.on('stanza', onStanza)
+    created.on('nonza', onNonza)
     created.streamManagement.on('resumed', onResumed)
+    created.streamManagement.on('ack', onAck)
+    created.streamManagement.on('fail', onAckFailed)
     detachClient = () => {
       created.removeListener('online', onOnline)
       created.removeListener('disconnect', onDropped)
       created.removeListener('offline', onDropped)
       created.removeListener('error', onError)
       created.removeListener('stanza', onStanza)
+      created.removeListener('nonza', onNonza)
       created.streamManagement.removeListener('resumed', onResumed)
+      created.streamManagement.removeListener('ack', onAck)
+      created.streamManagement.removeListener('fail', onAckFailed)
     }
     xmpp = created
     return created
@@ -207,12 +224,33 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (!resumed) void sendPresence()
     startHeartbeat()
     readyWaiters.emit()
-    readyListeners.emit({ resumed, jid: xmpp.jid?.toString() ?? '' })
+    const event: ReadyEvent = { resumed, jid: xmpp.jid?.toString() ?? '' }
+    // After a full login @xmpp/client sends <enable/> right after `online`; stanzas sent before
+    // that are never acknowledged. Hold the ready event until the server has answered.
+    if (!resumed && smOffered && !xmpp.streamManagement.enabled) {
+      readyPending = event
+      return
+    }
+    readyPending = null
+    readyListeners.emit(event)
+  }
+
+  function handleNonza(element: XmlElement): void {
+    if (element.name === 'features' || element.name === 'stream:features') {
+      smOffered = element.getChild('sm', NS_STREAM_MANAGEMENT) !== undefined
+      return
+    }
+    if ((element.name === 'enabled' || element.name === 'failed') && element.attrs.xmlns === NS_STREAM_MANAGEMENT) {
+      const pending = readyPending
+      readyPending = null
+      if (pending && state === 'connected') readyListeners.emit(pending)
+    }
   }
 
   /** The connection went away while it was up: reconnect checks take over. */
   function handleDropped(): void {
     if (!wanted || state !== 'connected') return
+    readyPending = null
     stopHeartbeat()
     setState('disconnected')
     scheduleQuickChecks()
@@ -298,6 +336,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   async function logout(): Promise<void> {
     wanted = false
     prefetched = null
+    readyPending = null
     stopAllTimers()
     const client = xmpp
     xmpp = null
@@ -314,6 +353,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   async function send(stanza: XmlElement): Promise<void> {
     const client = assertConnected()
     await client.send(stanza)
+  }
+
+  async function request(iq: XmlElement, timeoutMs = REQUEST_TIMEOUT_MS): Promise<XmlElement> {
+    const client = assertConnected()
+    return client.iqCaller.request(iq, timeoutMs)
   }
 
   function ping(): Promise<void> {
@@ -357,13 +401,20 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     get jid() {
       return currentJid()
     },
+    get acksEnabled() {
+      const sm = state === 'connected' ? xmpp?.streamManagement : undefined
+      return sm !== undefined && (sm.enabled === true || sm.enableSent === true)
+    },
     login,
     logout,
     send,
+    request,
     ping,
     onStateChange: (listener) => stateListeners.add(listener),
     onReady: (listener) => readyListeners.add(listener),
     onStanza: (listener) => stanzaListeners.add(listener),
     onError: (listener) => errorListeners.add(listener),
+    onAck: (listener) => ackListeners.add(listener),
+    onAckFailed: (listener) => ackFailedListeners.add(listener),
   }
 }

@@ -1,4 +1,30 @@
 export { createChatSession } from './createChatSession.ts'
+export { createMessenger } from './messenger.ts'
+export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage } from './messenger.ts'
+export {
+  buildDisplayedStanza,
+  buildMessageStanza,
+  initialStateOf,
+  normalizeAttachment,
+  parseIncoming,
+  threadIdOf,
+} from './stanza.ts'
+export type { IncomingStanza, ParseOptions } from './stanza.ts'
+export { buildGiftBuyIq, buyGift, getVCard, parseVCard } from './iq.ts'
+export type { GiftBuyRequest, GiftBuyResult, UserCard } from './iq.ts'
+export type {
+  AskGiftAttachment,
+  CallAttachment,
+  ChatMessage,
+  GiftAttachment,
+  ImageAttachment,
+  MessageState,
+  PushNotice,
+  ShortVideoAttachment,
+  StickerAttachment,
+  StoryAttachment,
+} from './messages.ts'
+export * from './wire.ts'
 export * from './constants.ts'
 export type {
   Authenticate,

@@ -47,7 +47,13 @@ export interface XmppClientLike extends EmitterLike {
   send(element: XmlElement): Promise<void>
   reconnect: { stop(): void; reconnect(): Promise<void> }
   iqCaller: { request(element: XmlElement, timeout?: number): Promise<XmlElement> }
-  streamManagement: EmitterLike
+  /**
+   * XEP-0198 state of @xmpp/stream-management: `enabled` once the server answered `<enabled/>`,
+   * `enableSent` from the moment `<enable/>` went out (outgoing stanzas are counted from then).
+   * Events: `resumed`, `ack` (an outgoing stanza the server acknowledged), `fail` (an outgoing
+   * stanza left unacknowledged when the stream ended without resume).
+   */
+  streamManagement: EmitterLike & { enabled?: boolean; enableSent?: boolean }
 }
 
 export type ClientFactory = (options: XmppClientOptions) => XmppClientLike
@@ -106,11 +112,32 @@ export interface ChatSession {
   logout(): Promise<void>
   /** Sends a stanza; rejects with `need login` before login and `xmpp not connected` while offline. */
   send(stanza: XmlElement): Promise<void>
+  /**
+   * Sends an iq and resolves with the `result` iq; an `error` iq rejects (the client's StanzaError).
+   * Same connection errors as `send()`.
+   */
+  request(iq: XmlElement, timeoutMs?: number): Promise<XmlElement>
+  /**
+   * true when stanzas sent now are counted by XEP-0198 stream management, so each one is
+   * either acknowledged (`onAck`) or reported unacknowledged (`onAckFailed`).
+   */
+  readonly acksEnabled: boolean
   /** XEP-0199 ping to the server; rejects with `time out` after 2 s and disconnects. */
   ping(): Promise<void>
   onStateChange(listener: (state: ConnectionState, previous: ConnectionState) => void): () => void
-  /** Called on every `online` and `resumed`: the moment to flush an outbox. */
+  /**
+   * Called on every `online` and `resumed`: the moment to flush an outbox. After a full login on a
+   * server offering stream management it is called once `<enable/>` is answered, so that what the
+   * listener sends is acknowledged.
+   */
   onReady(listener: (event: ReadyEvent) => void): () => void
   onStanza(listener: (stanza: XmlElement) => void): () => void
   onError(listener: (error: Error) => void): () => void
+  /** XEP-0198: the server acknowledged this outgoing stanza. */
+  onAck(listener: (stanza: XmlElement) => void): () => void
+  /**
+   * XEP-0198: the stream ended (logout, or a resume refused after a drop) before the server
+   * acknowledged this stanza; it may or may not have been delivered.
+   */
+  onAckFailed(listener: (stanza: XmlElement) => void): () => void
 }

@@ -1,0 +1,112 @@
+/** Message entities of SPEC §3 as the messaging layer sees them. */
+
+export type MessageState = 'sending' | 'success' | 'error'
+
+/**
+ * A chat message (SPEC §3). Structurally the row `@vchat/chat-db` stores (`NewMessage`), plus
+ * `outbox`: true while the message waits for the server's acknowledgement (see the README's
+ * outbox section). `id` is the local row id, `mid` the id on the wire.
+ */
+export interface ChatMessage {
+  id?: number
+  mid: string
+  /** Thread id: the bare jid of the other party (see `threadIdOf`). */
+  tid: string
+  /** Milliseconds since the epoch. */
+  date: number
+  /** Bare jids. */
+  from: string
+  to: string
+  nickName?: string
+  os?: string
+  pkgName?: string
+  read: boolean
+  /** SPEC §5 flag set stamped by the server on incoming text (bits 1 discard, 2 sensitive, 4 offline, 8 porn). */
+  sensitiveInfo?: number
+  state: MessageState
+  /** SPEC §3 type number (`MessageType`). */
+  type: number
+  version?: string
+  attachment?: unknown
+  content: string
+  translate?: string
+  msgCategory?: string
+  identifyName?: string
+  step?: string | number
+  textAction?: unknown
+  /** true until the server acknowledged the message (outgoing only). */
+  outbox?: boolean
+}
+
+/** SPEC §3 image attachment (types 2 image and 20 image_with_gift). */
+export interface ImageAttachment {
+  url: string
+  thumbUrl: string
+  /** The image is locked until bought with gems. */
+  payNeed: boolean
+  /** Gems to unlock. */
+  payPrice: number
+}
+
+/** Type 16 short_video. */
+export interface ShortVideoAttachment {
+  url: string
+  thumbUrl: string
+  /** Seconds. */
+  duration: number
+}
+
+/** Type 6 sticker. */
+export interface StickerAttachment {
+  id: string
+  name: string
+  thumbUrl: string
+}
+
+/** Type 13 gift. */
+export interface GiftAttachment {
+  id: string
+  type: number
+  gemsPrice: number
+  tabId: number
+  priority: number
+  title: string
+  iconUrl: string
+  isActive: boolean
+  showArea: number
+}
+
+/** Type 19 ask_gift: the host asks for a gift; `isSend` once the user bought it. */
+export interface AskGiftAttachment {
+  giftId: string
+  giftPrice: number
+  isSend: boolean
+}
+
+/** Type 10 v_hub_call: a call record inside the thread (times in ms since the epoch). */
+export interface CallAttachment {
+  sid: string
+  caller: string
+  callee: string
+  startTime: number
+  connectingTime: number
+  endTime: number
+  reason: string
+  rejectType: string
+}
+
+/** Story messages (type 46 story_line_call and story lines in text): SPEC §3 story_id, step, text. */
+export interface StoryAttachment {
+  story_id: string
+  step: number
+  text: string
+}
+
+/** SPEC §3 push notice message. */
+export interface PushNotice {
+  /** jid of the sender (official account, system). */
+  from: string
+  type: string
+  avatarUrl: string
+  content: string
+}

@@ -1,0 +1,406 @@
+import { createMessageStore, openChatDb } from '@vchat/chat-db'
+import type { ChatDb } from '@vchat/chat-db'
+import { xml } from '@xmpp/client'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ERROR_XMPP_SEND_IQ } from './constants.ts'
+import { createChatSession } from './createChatSession.ts'
+import type { ChatMessage, PushNotice } from './messages.ts'
+import { createMessenger } from './messenger.ts'
+import type { Messenger } from './messenger.ts'
+import { FakeClient } from './test-utils/fakeClient.ts'
+import type { ChatSession, SessionTimers, XmlElement } from './types.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_GIFT, NS_MESSAGE, NS_NOTICE } from './wire.ts'
+
+const USER = 'user_100001@localhost'
+const ANCHOR = 'anchor_200001@localhost'
+
+/** Timers that never fire: these tests drive connections by hand (timings are covered elsewhere). */
+const idleTimers: SessionTimers = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} }
+
+interface Side {
+  db: ChatDb
+  session: ChatSession
+  messenger: Messenger
+  client(): FakeClient
+  received: ChatMessage[]
+  updates: ChatMessage[]
+  close(): Promise<void>
+}
+
+let indexedDB: IDBFactory
+let sides: Side[]
+let ids: number
+
+beforeEach(() => {
+  indexedDB = new IDBFactory()
+  sides = []
+  ids = 0
+})
+
+afterEach(async () => {
+  for (const side of sides) await side.close()
+})
+
+async function openSide(me: string, options: { sm?: boolean; dbName?: string } = {}): Promise<Side> {
+  const db = await openChatDb({ indexedDB, IDBKeyRange, name: options.dbName ?? `chat-${me}` })
+  const clients: FakeClient[] = []
+  const session = createChatSession({
+    service: 'ws://localhost:5280/xmpp-websocket',
+    domain: 'localhost',
+    getCredentials: async () => ({ username: me.split('@')[0] ?? '', password: 'token' }),
+    timers: idleTimers,
+    clientFactory: (clientOptions) => {
+      const fake = new FakeClient(clientOptions)
+      fake.smSupported = options.sm ?? true
+      clients.push(fake)
+      return fake
+    },
+  })
+  let clock = 1_000
+  const messenger = createMessenger({
+    session,
+    store: createMessageStore(db),
+    me,
+    giftDomain: 'gift.localhost',
+    clock: () => (clock += 1),
+    idFactory: () => `${me.slice(0, 6)}-${++ids}`,
+  })
+  const received: ChatMessage[] = []
+  const updates: ChatMessage[] = []
+  messenger.onMessage((message) => received.push(message))
+  messenger.onUpdate((message) => updates.push(message))
+  let closed = false
+  const side: Side = {
+    db,
+    session,
+    messenger,
+    client: () => {
+      const last = clients.at(-1)
+      if (!last) throw new Error('no client yet')
+      return last
+    },
+    received,
+    updates,
+    async close() {
+      if (closed) return
+      closed = true
+      messenger.close()
+      await session.logout()
+      db.close()
+    },
+  }
+  sides.push(side)
+  return side
+}
+
+/** The stanza as Prosody delivers it to the recipient (full jids), as a fresh element. */
+function delivered(stanza: XmlElement, from: string, to: string): XmlElement {
+  return xml('message', { ...stanza.attrs, from: `${from}/web_fachat`, to: `${to}/web_fachat` }, ...(stanza.children as XmlElement[]))
+}
+
+function sentWithId(client: FakeClient, mid: string): XmlElement[] {
+  return client.messages().filter((stanza) => stanza.attrs.id === mid)
+}
+
+async function stored(side: Side, mid: string): Promise<ChatMessage | undefined> {
+  return side.db.messages.byMid(mid)
+}
+
+describe('session and XEP-0198', () => {
+  it('after a full login the ready event waits for <enabled/>, then acks are on', async () => {
+    const side = await openSide(USER)
+    const ready = vi.fn()
+    side.session.onReady(ready)
+    await side.session.login()
+    expect(side.session.state).toBe('connected')
+    expect(side.session.acksEnabled).toBe(true)
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1))
+    expect(side.client().streamManagement.enabled).toBe(true)
+  })
+
+  it('without stream management ready comes at online and acks are off', async () => {
+    const side = await openSide(USER, { sm: false })
+    const ready = vi.fn()
+    side.session.onReady(ready)
+    await side.session.login()
+    expect(ready).toHaveBeenCalledTimes(1)
+    expect(side.session.acksEnabled).toBe(false)
+  })
+
+  it('forwards acknowledged and unacknowledged stanzas', async () => {
+    const side = await openSide(USER)
+    const acked: string[] = []
+    const failed: string[] = []
+    side.session.onAck((stanza) => acked.push(stanza.attrs.id ?? ''))
+    side.session.onAckFailed((stanza) => failed.push(stanza.attrs.id ?? ''))
+    await side.session.login()
+    await side.session.send(xml('message', { id: 'a', to: ANCHOR }, xml('body', {}, '1')))
+    await side.session.send(xml('message', { id: 'b', to: ANCHOR }, xml('body', {}, '2')))
+    side.client().ack(1)
+    expect(acked).toEqual(['a'])
+    await side.client().stop()
+    expect(failed).toEqual(['b'])
+  })
+
+  it('request() sends an iq and needs a connection', async () => {
+    const side = await openSide(USER)
+    await expect(side.session.request(xml('iq', { type: 'get' }))).rejects.toThrow('need login')
+    await side.session.login()
+    side.client().iqHandler = async (iq) => xml('iq', { type: 'result', id: iq.attrs.id }, xml('answer'))
+    expect((await side.session.request(xml('iq', { type: 'get' }))).getChild('answer')).toBeDefined()
+    side.client().drop()
+    await expect(side.session.request(xml('iq', { type: 'get' }))).rejects.toThrow('xmpp not connected')
+  })
+})
+
+describe('outbox: sending', () => {
+  it('a message sent while connected is stored as sending, goes out once, and succeeds on the ack', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'hello' })
+    expect(message).toMatchObject({ from: USER, to: ANCHOR, tid: ANCHOR, type: 0, state: 'sending', outbox: true, read: false })
+    expect(await stored(user, message.mid)).toMatchObject({ state: 'sending', outbox: true })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    user.client().ack()
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false }))
+    expect(user.updates.at(-1)).toMatchObject({ mid: message.mid, state: 'success' })
+    await user.messenger.flush()
+    expect(sentWithId(user.client(), message.mid)).toHaveLength(1)
+  })
+
+  it('offline send → login → sent exactly once, in the order typed', async () => {
+    const user = await openSide(USER)
+    const first = await user.messenger.send({ to: ANCHOR, content: 'one' })
+    const second = await user.messenger.send({ to: ANCHOR, content: 'two' })
+    expect(await stored(user, first.mid)).toMatchObject({ state: 'sending', outbox: true })
+    await user.session.login()
+    await vi.waitFor(() => expect(user.client().messages().map((s) => s.getChildText('body'))).toEqual(['one', 'two']))
+    user.client().ack()
+    await vi.waitFor(async () => expect((await stored(user, second.mid))?.state).toBe('success'))
+    await user.messenger.flush()
+    expect(user.client().messages()).toHaveLength(2)
+  })
+
+  it('sent while the connection is down → resume → sent once; an in-flight message is re-sent only by the resume', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const inFlight = await user.messenger.send({ to: ANCHOR, content: 'in flight' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), inFlight.mid)).toHaveLength(1))
+    user.client().drop()
+    const typedOffline = await user.messenger.send({ to: ANCHOR, content: 'typed offline' })
+    expect(sentWithId(user.client(), typedOffline.mid)).toHaveLength(0)
+    await user.client().reconnect.reconnect() // what the session's reconnect check does
+    await vi.waitFor(() => expect(sentWithId(user.client(), typedOffline.mid)).toHaveLength(1))
+    // The library re-sent the unacknowledged one itself; the messenger did not add another copy.
+    expect(sentWithId(user.client(), inFlight.mid)).toHaveLength(2)
+    user.client().ack()
+    await vi.waitFor(async () => expect((await user.db.messages.lastOfThread(ANCHOR, 10)).map((m) => m.state)).toEqual(['success', 'success']))
+  })
+
+  it('a refused resume reports the unacknowledged message; the messenger sends it again after the new login', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'maybe lost' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    user.client().drop()
+    user.client().resumeOnReconnect = false
+    await user.client().reconnect.reconnect()
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(2))
+    user.client().ack()
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false }))
+  })
+
+  it('a page reload keeps the outbox: a new messenger over the same database sends it once', async () => {
+    const before = await openSide(USER, { dbName: 'chat' })
+    const message = await before.messenger.send({ to: ANCHOR, content: 'typed before reload' })
+    await before.close()
+
+    const after = await openSide(USER, { dbName: 'chat' })
+    await after.session.login()
+    await vi.waitFor(() => expect(sentWithId(after.client(), message.mid)).toHaveLength(1))
+    after.client().ack()
+    await vi.waitFor(async () => expect(await stored(after, message.mid)).toMatchObject({ state: 'success', outbox: false }))
+    await after.messenger.flush()
+    expect(sentWithId(after.client(), message.mid)).toHaveLength(1)
+  })
+
+  it('a reload while a message was unacknowledged sends it again; the receiver stores it once', async () => {
+    const anchor = await openSide(ANCHOR)
+    await anchor.session.login()
+    const before = await openSide(USER, { dbName: 'chat' })
+    await before.session.login()
+    const message = await before.messenger.send({ to: ANCHOR, content: 'sent, then reload' })
+    await vi.waitFor(() => expect(sentWithId(before.client(), message.mid)).toHaveLength(1))
+    const firstCopy = sentWithId(before.client(), message.mid)[0] as XmlElement
+    anchor.client().receive(delivered(firstCopy, USER, ANCHOR))
+    await before.close()
+
+    const after = await openSide(USER, { dbName: 'chat' })
+    await after.session.login()
+    await vi.waitFor(() => expect(sentWithId(after.client(), message.mid)).toHaveLength(1))
+    anchor.client().receive(delivered(sentWithId(after.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+    await anchor.messenger.flush()
+    await vi.waitFor(async () => expect(await anchor.db.dexie.messages.count()).toBe(1))
+    expect(anchor.received.map((m) => m.content)).toEqual(['sent, then reload'])
+  })
+
+  it('calls, gift requests and gifts are success at once but still go through the outbox', async () => {
+    const user = await openSide(USER)
+    const gift = await user.messenger.send({ to: ANCHOR, type: MessageType.Gift, attachment: { id: 'g1', gemsPrice: 50 } })
+    expect(gift).toMatchObject({ state: 'success', outbox: true })
+    await user.session.login()
+    await vi.waitFor(() => expect(sentWithId(user.client(), gift.mid)).toHaveLength(1))
+    user.client().ack()
+    await vi.waitFor(async () => expect(await stored(user, gift.mid)).toMatchObject({ state: 'success', outbox: false }))
+  })
+
+  it('without stream management a written message counts as sent', async () => {
+    const user = await openSide(USER, { sm: false })
+    await user.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'no acks here' })
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false }))
+  })
+
+  it('a bounced message turns error and leaves the outbox; retry sends it again', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'to nowhere' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    user.client().receive(xml('message', { type: 'error', id: message.mid, from: ANCHOR }, xml('error', { type: 'cancel' }, xml('service-unavailable', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' }))))
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'error', outbox: false }))
+    await user.messenger.retry(message.mid)
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(2))
+    expect((await stored(user, message.mid))?.state).toBe('sending')
+  })
+})
+
+describe('receiving', () => {
+  async function pair() {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+    /** Sends from the anchor and delivers the stanza to the user `times` times. */
+    async function anchorSays(content: string, times = 1, extra: Parameters<Messenger['send']>[0] = { to: USER }) {
+      const message = await anchor.messenger.send({ ...extra, to: USER, content })
+      await vi.waitFor(() => expect(sentWithId(anchor.client(), message.mid)).toHaveLength(1))
+      const stanza = sentWithId(anchor.client(), message.mid)[0] as XmlElement
+      for (let i = 0; i < times; i += 1) user.client().receive(delivered(stanza, ANCHOR, USER))
+      return message
+    }
+    return { user, anchor, anchorSays }
+  }
+
+  it('a message delivered twice is stored and reported once', async () => {
+    const { user, anchorSays } = await pair()
+    const message = await anchorSays('hello twice', 2)
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toBeDefined())
+    await vi.waitFor(() => expect(user.received).toHaveLength(1))
+    expect(await user.db.dexie.messages.count()).toBe(1)
+    expect(user.received[0]).toMatchObject({ mid: message.mid, from: ANCHOR, to: USER, tid: ANCHOR, content: 'hello twice', read: false, state: 'success' })
+  })
+
+  it('incoming messages are unread unless their thread is active; markThreadRead reads all and sends a displayed marker', async () => {
+    const { user, anchorSays } = await pair()
+    await anchorSays('one')
+    await anchorSays('two')
+    await vi.waitFor(() => expect(user.received).toHaveLength(2))
+    expect((await user.db.threads.byTid(ANCHOR))?.unread).toBe(2)
+
+    user.messenger.setActiveThread(ANCHOR)
+    const three = await anchorSays('three')
+    await vi.waitFor(() => expect(user.received).toHaveLength(3))
+    expect((await stored(user, three.mid))?.read).toBe(true)
+    expect((await user.db.threads.byTid(ANCHOR))?.unread).toBe(2)
+
+    await user.messenger.markThreadRead(ANCHOR)
+    expect((await user.db.messages.lastOfThread(ANCHOR)).every((m) => m.read)).toBe(true)
+    expect((await user.db.threads.byTid(ANCHOR))?.unread).toBe(0)
+    const marker = user.client().sent.find((s) => s.getChild('displayed', NS_CHAT_MARKERS))
+    expect(marker?.attrs.to).toBe(ANCHOR)
+    expect(marker?.getChild('displayed', NS_CHAT_MARKERS)?.attrs.id).toBe(three.mid)
+  })
+
+  it('a displayed marker from the peer marks our message read', async () => {
+    const { user, anchor } = await pair()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'did you read it?' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+    await vi.waitFor(() => expect(anchor.received).toHaveLength(1))
+    await anchor.messenger.markThreadRead(USER)
+    const marker = anchor.client().sent.find((s) => s.getChild('displayed', NS_CHAT_MARKERS)) as XmlElement
+    user.client().receive(delivered(marker, ANCHOR, USER))
+    await vi.waitFor(async () => expect((await stored(user, message.mid))?.read).toBe(true))
+  })
+
+  it('typed messages keep their attachment; discard/offline flags and empty types are not stored; porn shows the replacement', async () => {
+    const { user, anchorSays } = await pair()
+    const image = await anchorSays('', 1, { to: USER, type: MessageType.Image, attachment: { url: 'u', thumbUrl: 't', payNeed: true, payPrice: 30 } })
+    await vi.waitFor(async () => expect((await stored(user, image.mid))?.attachment).toEqual({ url: 'u', thumbUrl: 't', payNeed: true, payPrice: 30 }))
+
+    const body = (text: string) => xml('body', {}, text)
+    const from = `${ANCHOR}/web_fachat`
+    const flag = (info: number, replacement?: string) =>
+      xml('sensitive', { xmlns: NS_FILTER, info: String(info), ...(replacement === undefined ? {} : { replacement }) })
+    user.client().receive(xml('message', { type: 'chat', id: 'discard', from }, body('x'), flag(1)))
+    user.client().receive(xml('message', { type: 'chat', id: 'offline', from }, body('x'), flag(4)))
+    user.client().receive(xml('message', { type: 'chat', id: 'empty', from }, body('x'), xml('payload', { xmlns: NS_MESSAGE, type: '' })))
+    user.client().receive(xml('message', { type: 'chat', id: 'porn', from }, body('bad words'), flag(8, '***')))
+    await vi.waitFor(async () => expect(await stored(user, 'porn')).toMatchObject({ content: '***', sensitiveInfo: 8 }))
+    for (const mid of ['discard', 'offline', 'empty']) expect(await stored(user, mid)).toBeUndefined()
+    expect(user.received.map((m) => m.mid)).toEqual([image.mid, 'porn'])
+  })
+
+  it('push notices and attribution refresh are reported, not stored', async () => {
+    const { user } = await pair()
+    const notices: PushNotice[] = []
+    const refreshes: unknown[] = []
+    user.messenger.onNotice((notice) => notices.push(notice))
+    user.messenger.onAttributionRefresh((event) => refreshes.push(event))
+    user.client().receive(xml('message', { type: 'headline', from: 'localhost' }, xml('notice', { xmlns: NS_NOTICE, from: 'official_1@localhost', type: 'maintenance', avatarUrl: 'a' }, 'Back soon')))
+    user.client().receive(xml('message', { type: 'chat', id: 'r1', from: ANCHOR }, xml('body'), xml('payload', { xmlns: NS_MESSAGE, type: '100' }, '{"k":1}')))
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1))
+    expect(notices).toEqual([{ from: 'official_1@localhost', type: 'maintenance', avatarUrl: 'a', content: 'Back soon' }])
+    expect(refreshes).toEqual([{ from: ANCHOR, attachment: { k: 1 } }])
+    expect(await user.db.dexie.messages.count()).toBe(0)
+  })
+})
+
+describe('GiftBuy', () => {
+  it('sends the iq to gift.<domain> with to, gift and price, and marks the ask-gift message sent', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const asked: XmlElement[] = []
+    user.client().iqHandler = async (iq) => {
+      asked.push(iq)
+      return xml('iq', { type: 'result', id: iq.attrs.id }, xml('giftBuy', { xmlns: NS_GIFT, gemsBalance: '450' }))
+    }
+    const ask: ChatMessage = { mid: 'ask-1', tid: ANCHOR, date: 1, from: ANCHOR, to: USER, read: false, state: 'success', type: MessageType.AskGift, content: '', attachment: { giftId: 'g1', giftPrice: 50, isSend: false } }
+    await user.db.messages.put(ask)
+    const result = await user.messenger.buyGift({ to: ANCHOR, gift: 'g1', price: 50, askGiftMid: 'ask-1' })
+    expect(result).toEqual({ gemsBalance: 450 })
+    expect(asked[0]?.attrs).toMatchObject({ type: 'set', to: 'gift.localhost' })
+    expect(asked[0]?.getChild('giftBuy', NS_GIFT)?.attrs).toMatchObject({ to: ANCHOR, gift: 'g1', price: '50' })
+    expect((await stored(user, 'ask-1'))?.attachment).toEqual({ giftId: 'g1', giftPrice: 50, isSend: true })
+  })
+
+  it("an iq error fails with 'xmpp send iq error' and leaves the ask-gift message unsent", async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    user.client().iqHandler = async () => {
+      throw Object.assign(new Error('not-acceptable'), { condition: 'not-acceptable' })
+    }
+    await user.db.messages.put({ mid: 'ask-1', tid: ANCHOR, date: 1, from: ANCHOR, to: USER, read: false, state: 'success', type: MessageType.AskGift, content: '', attachment: { giftId: 'g1', giftPrice: 50, isSend: false } })
+    const error = await user.messenger.buyGift({ to: ANCHOR, gift: 'g1', price: 50, askGiftMid: 'ask-1' }).catch((e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toBe(ERROR_XMPP_SEND_IQ)
+    expect(((error as Error).cause as Error).message).toBe('not-acceptable')
+    expect((await stored(user, 'ask-1'))?.attachment).toMatchObject({ isSend: false })
+  })
+
+  it("while offline it fails with 'xmpp send iq error' too", async () => {
+    const user = await openSide(USER)
+    await expect(user.messenger.buyGift({ to: ANCHOR, gift: 'g1', price: 50 })).rejects.toThrow(ERROR_XMPP_SEND_IQ)
+  })
+})

@@ -1,0 +1,337 @@
+import { buyGift } from './iq.ts'
+import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
+import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
+import { buildDisplayedStanza, buildMessageStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
+import type { ChatSession, XmlElement } from './types.ts'
+import { MessageType, bareJid } from './wire.ts'
+
+/**
+ * Where the messenger keeps messages: the outbox and the history. `@vchat/chat-db` implements it
+ * (`createMessageStore(db)`); anything with the same behaviour works (tests use IndexedDB too).
+ */
+export interface MessageStore {
+  /** Stores a new outgoing message (and its thread when new). */
+  add(message: ChatMessage): Promise<void>
+  /**
+   * Stores an incoming message, de-duplicated by `mid` in the same transaction: `duplicate` when
+   * a message with this mid is already stored (nothing changes), `ignored` for an empty type
+   * (SPEC §5). A stored unread message counts in its thread's unread number.
+   */
+  receive(message: ChatMessage): Promise<'stored' | 'duplicate' | 'ignored'>
+  byMid(mid: string): Promise<ChatMessage | undefined>
+  /** Changes fields of the message with this mid; resolves with the result, undefined when unknown. */
+  update(mid: string, changes: Partial<ChatMessage>): Promise<ChatMessage | undefined>
+  /** Messages waiting in the outbox (`outbox: true`), oldest first. */
+  outbox(): Promise<ChatMessage[]>
+  /** Sets every message of the thread read and its unread count to 0. */
+  markThreadRead(tid: string): Promise<void>
+  /** The last `limit` messages of a thread, oldest first. */
+  lastOfThread(tid: string, limit: number): Promise<ChatMessage[]>
+}
+
+/** What `send()` takes: the wire and display fields; ids, dates and states are the messenger's. */
+export interface OutgoingMessage {
+  /** Bare jid of the recipient. */
+  to: string
+  /** SPEC §3 type number (default 0, text). */
+  type?: number
+  content?: string
+  attachment?: unknown
+  nickName?: string
+  os?: string
+  pkgName?: string
+  version?: string
+  msgCategory?: string
+  identifyName?: string
+  step?: string | number
+}
+
+export interface MessengerOptions {
+  session: ChatSession
+  store: MessageStore
+  /** Own bare jid, e.g. `user_100001@localhost`. */
+  me: string
+  /** gift.<domain>, for GiftBuy (SPEC §3 componentInfo.giftDomain). */
+  giftDomain?: string
+  /** Default Date.now. */
+  clock?: () => number
+  /** Unique message ids (default crypto.randomUUID). */
+  idFactory?: () => string
+}
+
+export interface Messenger {
+  /**
+   * Stores the message in the outbox (state `sending`, or `success` for calls, gift requests and
+   * gifts) and sends it when connected; otherwise it goes out on the next ready. Resolves with
+   * the stored message once it is safely stored, before it is sent.
+   */
+  send(message: OutgoingMessage): Promise<ChatMessage>
+  /** Puts a message in state `error` back into the outbox. */
+  retry(mid: string): Promise<void>
+  /** Sends everything in the outbox that is not on its way (also runs on every session ready). */
+  flush(): Promise<void>
+  /** The thread on screen: its incoming messages are stored read. null: none. */
+  setActiveThread(tid: string | null): void
+  /** Marks the thread read (store) and tells the peer with a XEP-0333 displayed marker. */
+  markThreadRead(tid: string): Promise<void>
+  /**
+   * GiftBuy (SPEC §3); rejects with 'xmpp send iq error'. With `askGiftMid`, that ask-gift
+   * message is marked sent (`attachment.isSend = true`) once the gift is bought.
+   */
+  buyGift(request: GiftBuyRequest & { askGiftMid?: string }): Promise<GiftBuyResult>
+  /** A new incoming message was stored (duplicates and dropped messages are not reported). */
+  onMessage(listener: (message: ChatMessage) => void): () => void
+  /** A stored message changed (state, outbox, read, ask-gift isSend). */
+  onUpdate(listener: (message: ChatMessage) => void): () => void
+  onNotice(listener: (notice: PushNotice) => void): () => void
+  onAttributionRefresh(listener: (event: { from: string; attachment: unknown }) => void): () => void
+  /** Store or send failures that have no caller to reject (logged by the app). */
+  onError(listener: (error: Error) => void): () => void
+  /** Detaches from the session (the outbox stays in the store). */
+  close(): void
+}
+
+function listeners<A>() {
+  const set = new Set<(value: A) => void>()
+  return {
+    add(listener: (value: A) => void): () => void {
+      set.add(listener)
+      return () => set.delete(listener)
+    },
+    emit(value: A): void {
+      for (const listener of [...set]) {
+        try {
+          listener(value)
+        } catch {
+          // A faulty listener must not break message handling.
+        }
+      }
+    },
+  }
+}
+
+function defaultId(): string {
+  return globalThis.crypto.randomUUID()
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value))
+}
+
+/**
+ * Messages over a chat session with a persistent outbox. Exactly once: every message is stored
+ * before it is sent and stays in the outbox until the server acknowledges it (XEP-0198); what
+ * was not acknowledged is sent again after a reconnect or a reload, and receivers drop a mid
+ * they already stored. See the README's outbox section.
+ */
+export function createMessenger(options: MessengerOptions): Messenger {
+  const { session, store } = options
+  const me = bareJid(options.me)
+  const clock = options.clock ?? Date.now
+  const idFactory = options.idFactory ?? defaultId
+
+  /** mids handed to the session and not yet acknowledged or failed: not sent again meanwhile. */
+  const inFlight = new Set<string>()
+  let activeThread: string | null = null
+  let flushing: Promise<void> | null = null
+  let flushAgain = false
+  /** Serialises incoming handling so that a burst is stored in arrival order. */
+  let incomingChain: Promise<void> = Promise.resolve()
+
+  const messageListeners = listeners<ChatMessage>()
+  const updateListeners = listeners<ChatMessage>()
+  const noticeListeners = listeners<PushNotice>()
+  const attributionListeners = listeners<{ from: string; attachment: unknown }>()
+  const errorListeners = listeners<Error>()
+
+  async function update(mid: string, changes: Partial<ChatMessage>): Promise<void> {
+    const updated = await store.update(mid, changes)
+    if (updated) updateListeners.emit(updated)
+  }
+
+  /** The server has the message: out of the outbox; `sending` becomes `success`. */
+  async function settle(mid: string): Promise<void> {
+    const stored = await store.byMid(mid)
+    if (!stored?.outbox) return
+    await update(mid, { outbox: false, state: stored.state === 'sending' ? 'success' : stored.state })
+  }
+
+  async function transmit(message: ChatMessage): Promise<void> {
+    if (inFlight.has(message.mid) || session.state !== 'connected') return
+    const acknowledged = session.acksEnabled
+    inFlight.add(message.mid)
+    try {
+      await session.send(buildMessageStanza(message))
+    } catch {
+      // Not connected after all: it stays in the outbox for the next ready.
+      inFlight.delete(message.mid)
+      return
+    }
+    if (!acknowledged) {
+      // A server without stream management: the socket write is all the confirmation there is.
+      inFlight.delete(message.mid)
+      await settle(message.mid)
+    }
+  }
+
+  async function flushOnce(): Promise<void> {
+    const pending = await store.outbox()
+    for (const message of pending) {
+      if (session.state !== 'connected') return
+      await transmit(message)
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (flushing) {
+      flushAgain = true
+      return flushing
+    }
+    flushing = (async () => {
+      try {
+        do {
+          flushAgain = false
+          await flushOnce()
+        } while (flushAgain)
+      } finally {
+        flushing = null
+      }
+    })()
+    return flushing
+  }
+
+  function report(promise: Promise<unknown>): void {
+    promise.catch((error: unknown) => errorListeners.emit(toError(error)))
+  }
+
+  async function handleIncoming(stanza: XmlElement): Promise<void> {
+    const parsed = parseIncoming(stanza, { me, now: clock })
+    switch (parsed.kind) {
+      case 'message': {
+        const message = parsed.message
+        message.read = message.tid === activeThread
+        const result = await store.receive(message)
+        if (result === 'stored') messageListeners.emit((await store.byMid(message.mid)) ?? message)
+        return
+      }
+      case 'displayed': {
+        const stored = await store.byMid(parsed.mid)
+        if (stored && stored.from === me && !stored.read) await update(parsed.mid, { read: true })
+        return
+      }
+      case 'bounced': {
+        const stored = await store.byMid(parsed.mid)
+        if (stored && stored.from === me) {
+          inFlight.delete(parsed.mid)
+          await update(parsed.mid, { state: 'error', outbox: false })
+        }
+        return
+      }
+      case 'notice':
+        noticeListeners.emit(parsed.notice)
+        return
+      case 'attribution-refresh':
+        attributionListeners.emit({ from: parsed.from, attachment: parsed.attachment })
+        return
+      default:
+        return
+    }
+  }
+
+  const detach = [
+    session.onReady(() => report(flush())),
+    session.onStanza((stanza) => {
+      incomingChain = incomingChain.then(() => handleIncoming(stanza)).catch((error: unknown) => errorListeners.emit(toError(error)))
+    }),
+    session.onAck((stanza) => {
+      const mid = stanza.name === 'message' ? stanza.attrs.id : undefined
+      if (!mid || !inFlight.delete(mid)) return
+      report(settle(mid))
+    }),
+    session.onAckFailed((stanza) => {
+      // Possibly delivered, possibly not: it is sent again on the next ready; receivers de-duplicate.
+      const mid = stanza.name === 'message' ? stanza.attrs.id : undefined
+      if (mid) inFlight.delete(mid)
+    }),
+    session.onStateChange((state) => {
+      // Logged out: the stream is gone without acknowledgements; the outbox keeps the messages.
+      if (state === 'idle') inFlight.clear()
+    }),
+  ]
+
+  return {
+    async send(outgoing) {
+      const type = outgoing.type ?? MessageType.Text
+      const to = bareJid(outgoing.to)
+      const message: ChatMessage = {
+        mid: idFactory(),
+        tid: threadIdOf(to),
+        date: clock(),
+        from: me,
+        to,
+        read: false,
+        state: initialStateOf(type),
+        type,
+        content: outgoing.content ?? '',
+        outbox: true,
+      }
+      if (outgoing.attachment !== undefined) message.attachment = outgoing.attachment
+      for (const name of ['nickName', 'os', 'pkgName', 'version', 'msgCategory', 'identifyName', 'step'] as const) {
+        const value = outgoing[name]
+        if (value !== undefined) (message as unknown as Record<string, unknown>)[name] = value
+      }
+      await store.add(message)
+      report(flush())
+      return message
+    },
+
+    async retry(mid) {
+      const stored = await store.byMid(mid)
+      if (!stored || stored.from !== me || stored.state !== 'error') return
+      await update(mid, { state: 'sending', outbox: true })
+      await flush()
+    },
+
+    flush,
+
+    setActiveThread(tid) {
+      activeThread = tid
+    },
+
+    async markThreadRead(tid) {
+      await store.markThreadRead(tid)
+      const recent = await store.lastOfThread(tid, 50)
+      const lastIncoming = [...recent].reverse().find((message) => message.from !== me)
+      if (!lastIncoming || session.state !== 'connected') return
+      try {
+        await session.send(buildDisplayedStanza(lastIncoming.from, lastIncoming.mid, idFactory()))
+      } catch {
+        // The read marker is a courtesy; the local read state is what counts.
+      }
+    },
+
+    async buyGift(request) {
+      if (!options.giftDomain) throw new Error('giftDomain is required for GiftBuy')
+      const result = await buyGift(session, options.giftDomain, request)
+      if (request.askGiftMid) {
+        const ask = await store.byMid(request.askGiftMid)
+        if (ask && ask.type === MessageType.AskGift) {
+          const attachment = { ...(ask.attachment as AskGiftAttachment | undefined), isSend: true }
+          await update(ask.mid, { attachment })
+        }
+      }
+      return result
+    },
+
+    onMessage: (listener) => messageListeners.add(listener),
+    onUpdate: (listener) => updateListeners.add(listener),
+    onNotice: (listener) => noticeListeners.add(listener),
+    onAttributionRefresh: (listener) => attributionListeners.add(listener),
+    onError: (listener) => errorListeners.add(listener),
+
+    close() {
+      for (const off of detach) off()
+      inFlight.clear()
+    },
+  }
+}
