@@ -1,3 +1,5 @@
+/// <reference path="./xmpp-client.d.ts" />
+// ^ @xmpp/client ships no types: consumers compiling this package from source need our declarations too.
 export { createChatSession } from './createChatSession.ts'
 export { createMessenger } from './messenger.ts'
 export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage } from './messenger.ts'
