@@ -12,8 +12,11 @@ declare module '@xmpp/client' {
   export interface XmppElement {
     name: string
     attrs: Record<string, string | undefined>
+    children: Array<XmppElement | string>
     getChild(name: string, xmlns?: string): XmppElement | undefined
+    getChildren(name: string, xmlns?: string): XmppElement[]
     getChildText(name: string, xmlns?: string): string | null
+    text(): string
     toString(): string
   }
 

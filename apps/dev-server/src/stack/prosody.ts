@@ -107,7 +107,9 @@ export interface ProsodyConfigValues {
 /** Fills the config template. Exported for tests and for printing the config. */
 export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<string> {
   const template = await readFile(TEMPLATE_URL, 'utf8')
-  const authUrl = `${values.apiUrl.replace(/\/+$/, '')}/internal/xmpp/check-token`
+  const apiBase = values.apiUrl.replace(/\/+$/, '')
+  const authUrl = `${apiBase}/internal/xmpp/check-token`
+  const filterUrl = `${apiBase}/internal/xmpp/filter`
   const replacements: Record<string, string> = {
     DATA_PATH: lua(join(values.dataDir, 'data')),
     PIDFILE: lua(join(values.dataDir, 'prosody.pid')),
@@ -121,6 +123,7 @@ export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<
     HUB_DOMAIN: lua(`hub.${values.domain}`),
     GIFT_DOMAIN: lua(`gift.${values.domain}`),
     AUTH_URL: lua(authUrl),
+    FILTER_URL: lua(filterUrl),
     COMPONENT_SECRET: lua(values.componentSecret),
   }
   return template.replace(/\{\{([A-Z0-9_]+)\}\}/g, (match, name: string) => {
@@ -230,7 +233,8 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
           `Config: ${configFile}. Output:\n${output.trim() || '(none)'}`,
       )
     }
-    if (await canConnect(httpPort)) break
+    // Both listeners: the websocket for clients, the component port for dev-server's components.
+    if ((await canConnect(httpPort)) && (await canConnect(componentPort))) break
     if (Date.now() > deadline) {
       await close()
       throw new Error(

@@ -1,0 +1,138 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { component, xml, type Component, type ComponentElement, type IqContext } from '@xmpp/component'
+import {
+  CALL_ELEMENT,
+  GIFT_BUY_ELEMENT,
+  GIFT_ERROR_GEMS_INSUFFICIENT,
+  NS_CALL,
+  NS_GIFT,
+  NS_STANZAS,
+} from './wire.ts'
+
+export interface StartXmppComponentsOptions {
+  db: DatabaseSync
+  /** XMPP domain of the users; the components are `gift.<domain>` and `hub.<domain>`. */
+  domain: string
+  /** Prosody's external component port and secret (from startProsody). */
+  componentPort: number
+  componentSecret: string
+  host?: string
+  log?: (line: string) => void
+}
+
+export interface XmppComponents {
+  gift: Component
+  hub: Component
+  close(): Promise<void>
+}
+
+function bare(jid: string): string {
+  const slash = jid.indexOf('/')
+  return slash === -1 ? jid : jid.slice(0, slash)
+}
+
+/** An iq error for iqCallee: `<error type><condition/>[<app condition/>]<text/></error>`. */
+export function iqError(type: 'cancel' | 'modify' | 'auth', condition: string, text: string, appCondition?: ComponentElement): ComponentElement {
+  return xml(
+    'error',
+    { type },
+    xml(condition, { xmlns: NS_STANZAS }),
+    ...(appCondition ? [appCondition] : []),
+    xml('text', { xmlns: NS_STANZAS }, text),
+  )
+}
+
+export type GiftBuyOutcome =
+  | { ok: true; gemsBalance: number }
+  | { ok: false; type: 'cancel' | 'modify'; condition: string; text: string; gemsInsufficient?: boolean }
+
+/**
+ * GiftBuy: the buyer (the bare jid Prosody stamped as `from`) pays `price` gems. One UPDATE that
+ * only succeeds while the balance covers the price, so two purchases at once cannot overdraw.
+ */
+export function buyGift(db: DatabaseSync, buyerJid: string, request: { to?: string; gift?: string; price?: string }): GiftBuyOutcome {
+  const price = Number(request.price)
+  if (!request.to || !request.gift || !Number.isInteger(price) || price <= 0) {
+    return { ok: false, type: 'modify', condition: 'bad-request', text: 'giftBuy needs to, gift and a positive whole price' }
+  }
+  const buyer = bare(buyerJid)
+  const recipient = db.prepare('SELECT uid FROM users WHERE jid = ?').get(bare(request.to))
+  if (!recipient) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no account ${bare(request.to)}` }
+  const changed = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?').run(price, buyer, price)
+  const row = db.prepare('SELECT gems_balance FROM users WHERE jid = ?').get(buyer) as { gems_balance: number } | undefined
+  if (!row) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no account ${buyer}` }
+  if (Number(changed.changes) !== 1) {
+    return { ok: false, type: 'cancel', condition: 'not-acceptable', text: GIFT_ERROR_GEMS_INSUFFICIENT, gemsInsufficient: true }
+  }
+  return { ok: true, gemsBalance: row.gems_balance }
+}
+
+function connect(options: StartXmppComponentsOptions, domain: string): Component {
+  const entity = component({
+    service: `xmpp://${options.host ?? '127.0.0.1'}:${options.componentPort}`,
+    domain,
+    password: options.componentSecret,
+  })
+  entity.on('error', (error: Error) => options.log?.(`${domain}: ${error.message}`))
+  return entity
+}
+
+/**
+ * Connects the dev-server to Prosody as the external components `gift.<domain>` (GiftBuy against
+ * the SQLite balances) and `hub.<domain>` (call broker; for now it answers every call action with
+ * a CallError). Resolves when both are online.
+ */
+export async function startXmppComponents(options: StartXmppComponentsOptions): Promise<XmppComponents> {
+  const log = options.log ?? (() => {})
+  const gift = connect(options, `gift.${options.domain}`)
+  const hub = connect(options, `hub.${options.domain}`)
+
+  gift.iqCallee.set(NS_GIFT, GIFT_BUY_ELEMENT, ({ stanza, element }: IqContext) => {
+    const outcome = buyGift(options.db, stanza.attrs.from ?? '', element.attrs)
+    if (!outcome.ok) {
+      log(`GiftBuy by ${bare(stanza.attrs.from ?? '')} refused: ${outcome.text}`)
+      const app = outcome.gemsInsufficient ? xml(GIFT_ERROR_GEMS_INSUFFICIENT, { xmlns: NS_GIFT }) : undefined
+      return iqError(outcome.type, outcome.condition, outcome.text, app)
+    }
+    log(`GiftBuy by ${bare(stanza.attrs.from ?? '')}: ${element.attrs.gift} for ${element.attrs.price} gems`)
+    return xml(GIFT_BUY_ELEMENT, { xmlns: NS_GIFT, gemsBalance: String(outcome.gemsBalance) })
+  })
+
+  hub.on('stanza', (stanza: ComponentElement) => {
+    if (stanza.name !== 'message' || stanza.attrs.type === 'error') return
+    const call = stanza.getChild(CALL_ELEMENT, NS_CALL)
+    if (!call || !stanza.attrs.from) return
+    const action = call.attrs.action ?? ''
+    let payload: Record<string, unknown> = {}
+    try {
+      const parsed = JSON.parse(call.text() || '{}') as unknown
+      if (parsed && typeof parsed === 'object') payload = parsed as Record<string, unknown>
+    } catch {
+      // A malformed body still gets an answer.
+    }
+    // No calls exist yet: a CallCheck finds no session; every other action is not served yet.
+    const reason = action === 'CallCheck' ? 'sidNonExistent' : 'unsupported-action'
+    const answer = { reason, action, sid: typeof payload.sid === 'string' ? payload.sid : '' }
+    hub
+      .send(xml('message', { to: stanza.attrs.from, from: `hub.${options.domain}`, type: 'chat' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action: 'CallError' }, JSON.stringify(answer))))
+      .catch((error: unknown) => log(`hub reply failed: ${String(error)}`))
+  })
+
+  try {
+    await Promise.all([gift.start(), hub.start()])
+  } catch (error) {
+    await Promise.allSettled([gift.stop(), hub.stop()])
+    throw error
+  }
+  log(`components online: gift.${options.domain}, hub.${options.domain}`)
+
+  let closing: Promise<void> | undefined
+  return {
+    gift,
+    hub,
+    close() {
+      closing ??= Promise.allSettled([gift.stop(), hub.stop()]).then(() => undefined)
+      return closing
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { HttpError, isLoopback, validate } from '../http/http.ts'
+import type { Route } from '../http/routes.ts'
+import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE, SENSITIVE_PORN, SENSITIVE_SENSITIVE } from './wire.ts'
+
+/**
+ * Development word filter. Prosody's mod_vchat_filter asks it about the text of every chat
+ * message between local users and stamps the answer on the stanza (SPEC §5 sensitive-info bits).
+ *
+ * Rules (case-insensitive, whole words; a hyphenated token counts as one word):
+ * - bit 1 discard: spam the recipient never sees.
+ * - bit 2 sensitive: moving the conversation or money off the platform; shown, flagged.
+ * - bit 4 offline: asking to meet in person; never delivered.
+ * - bit 8 porn: shown with the words masked (`replacement`).
+ * Each list also holds a `vchat-<bit name>` token so that tests and testers can trigger a bit.
+ */
+export const FILTER_WORDS: Readonly<Record<number, readonly string[]>> = {
+  [SENSITIVE_DISCARD]: ['vchat-discard', 'spamlink', 'buy-followers'],
+  [SENSITIVE_SENSITIVE]: ['vchat-sensitive', 'whatsapp', 'telegram', 'paypal'],
+  [SENSITIVE_OFFLINE]: ['vchat-offline', 'meet-in-person', 'hotel-room'],
+  [SENSITIVE_PORN]: ['vchat-porn', 'porn', 'nude', 'nudes'],
+}
+
+export interface FilterVerdict {
+  /** Sum of the bits whose words occur; 0 when the text is clean. */
+  sensitiveInfo: number
+  /** With bit 8: the text with every listed word masked by asterisks. */
+  replacement?: string
+}
+
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu
+
+export function filterText(text: string): FilterVerdict {
+  const words = new Set((text.toLowerCase().match(WORD) ?? []))
+  let sensitiveInfo = 0
+  for (const [bit, list] of Object.entries(FILTER_WORDS)) {
+    if (list.some((word) => words.has(word))) sensitiveInfo |= Number(bit)
+  }
+  if (!(sensitiveInfo & SENSITIVE_PORN)) return { sensitiveInfo }
+  const masked = new Set(FILTER_WORDS[SENSITIVE_PORN])
+  const replacement = text.replace(WORD, (word) => (masked.has(word.toLowerCase()) ? '*'.repeat(word.length) : word))
+  return { sensitiveInfo, replacement }
+}
+
+const filterSchema = z.object({ text: z.string(), from: z.string().optional(), to: z.string().optional() })
+
+export const FILTER_PATH = '/internal/xmpp/filter'
+
+/** `POST /internal/xmpp/filter {"text":"…"}` → `{"sensitiveInfo":n,"replacement"?:"…"}`; loopback only. */
+export const filterRoute: Route = {
+  method: 'POST',
+  path: FILTER_PATH,
+  handle({ req, body }) {
+    if (!isLoopback(req)) throw new HttpError(403, 'filter: loopback only')
+    const { text } = validate(filterSchema, body)
+    return { body: filterText(text) }
+  },
+}

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { xml } from '@xmpp/client'
+import { createChatSession, createMessenger, MessageType, NS_CALL } from '@vchat/xmpp-chat'
+import type { ChatMessage, ChatSession, MessageStore, Messenger, XmlElement } from '@vchat/xmpp-chat'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startDevServer, type DevServer } from '../index.ts'
+import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
+import { startXmppComponents, type XmppComponents } from './components.ts'
+import { XMPP_ROUTES } from './index.ts'
+
+/** The product envelope of SPEC §7 around `data`. */
+function envelope(data: unknown) {
+  return {
+    deviceInfo: {
+      localLanguage: 'en', configLanguage: 'en', fingerprint: 'vitest', androidId: 'device-1', screenHeight: 800, screenWidth: 400,
+      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'test', webUuid: 'web-uuid-1', adid: '',
+    },
+    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
+    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
+    data,
+  }
+}
+
+async function vcToken(apiUrl: string, uid: string): Promise<{ jid: string; vcToken: string }> {
+  const response = await fetch(`${apiUrl}/api/login_service/user_pwd_login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope({ uid, passwd: 'demo1234' })),
+  })
+  const answer = (await response.json()) as { result: number; data: { userInfo: { jid: string; vcToken: string } } }
+  expect(answer.result).toBe(1)
+  return answer.data.userInfo
+}
+
+/** An in-memory MessageStore with the contract of chat-db's (de-duplication by mid). */
+function memoryStore(): MessageStore & { all(): ChatMessage[] } {
+  const rows = new Map<string, ChatMessage>()
+  return {
+    all: () => [...rows.values()],
+    async add(message) {
+      rows.set(message.mid, { ...message })
+    },
+    async receive(message) {
+      if (rows.has(message.mid)) return 'duplicate'
+      rows.set(message.mid, { ...message })
+      return 'stored'
+    },
+    async byMid(mid) {
+      return rows.get(mid)
+    },
+    async update(mid, changes) {
+      const row = rows.get(mid)
+      if (!row) return undefined
+      const updated = { ...row, ...changes }
+      rows.set(mid, updated)
+      return updated
+    },
+    async outbox() {
+      return [...rows.values()].filter((m) => m.outbox).sort((a, b) => a.date - b.date)
+    },
+    async markThreadRead(tid) {
+      for (const row of rows.values()) if (row.tid === tid) row.read = true
+    },
+    async lastOfThread(tid, limit) {
+      return [...rows.values()].filter((m) => m.tid === tid).slice(-limit)
+    },
+  }
+}
+
+interface Party {
+  jid: string
+  session: ChatSession
+  messenger: Messenger
+  store: ReturnType<typeof memoryStore>
+  stanzas: XmlElement[]
+}
+
+describe('messaging through Prosody and the dev-server components', () => {
+  let dataDir: string
+  let api: DevServer
+  let prosody: ProsodyHandle
+  let components: XmppComponents
+  const parties: Party[] = []
+
+  async function signIn(uid: string): Promise<Party> {
+    const { jid } = await vcToken(api.url, uid)
+    const session = createChatSession({
+      service: prosody.wsUrl,
+      domain: 'localhost',
+      getCredentials: async () => ({ username: jid.split('@')[0] ?? '', password: (await vcToken(api.url, uid)).vcToken }),
+    })
+    const store = memoryStore()
+    const messenger = createMessenger({ session, store, me: jid, giftDomain: prosody.giftDomain })
+    const stanzas: XmlElement[] = []
+    session.onStanza((stanza) => stanzas.push(stanza))
+    const ready = new Promise<void>((resolve) => session.onReady(() => resolve()))
+    await session.login()
+    await ready
+    const party = { jid, session, messenger, store, stanzas }
+    parties.push(party)
+    return party
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vchat-xmpp-'))
+    api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
+    prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody') })
+    components = await startXmppComponents({ db: api.db, domain: 'localhost', componentPort: prosody.componentPort, componentSecret: prosody.componentSecret })
+  })
+
+  afterAll(async () => {
+    for (const party of parties) {
+      party.messenger.close()
+      await party.session.logout()
+    }
+    await components?.close()
+    await prosody?.close()
+    await api?.close()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('two seeded users exchange a message: delivered once, acknowledged, state success', async () => {
+    const user = await signIn('100001')
+    const anchor = await signIn('200001')
+    const sent = await user.messenger.send({ to: anchor.jid, content: 'Hello from the user <b>' })
+    await vi.waitFor(() => expect(anchor.store.all().map((m) => m.content)).toEqual(['Hello from the user <b>']), { timeout: 5_000 })
+    expect(anchor.store.all()[0]).toMatchObject({ mid: sent.mid, from: user.jid, to: anchor.jid, tid: user.jid, type: 0, read: false })
+    expect(anchor.store.all()[0]?.sensitiveInfo).toBeUndefined()
+    await vi.waitFor(async () => expect(await user.store.byMid(sent.mid)).toMatchObject({ state: 'success', outbox: false }), { timeout: 5_000 })
+
+    const reply = await anchor.messenger.send({ to: user.jid, type: MessageType.Image, attachment: { url: 'https://img/1.jpg', thumbUrl: 't', payNeed: true, payPrice: 30 } })
+    await vi.waitFor(async () => expect((await user.store.byMid(reply.mid))?.attachment).toEqual({ url: 'https://img/1.jpg', thumbUrl: 't', payNeed: true, payPrice: 30 }), { timeout: 5_000 })
+  })
+
+  it("the filter's flags reach the recipient: porn masked, sensitive flagged, discard and offline dropped, client flags stripped", async () => {
+    const [user, anchor] = parties as [Party, Party]
+    await user.messenger.send({ to: anchor.jid, content: 'drop me vchat-discard' })
+    await user.messenger.send({ to: anchor.jid, content: 'lets meet-in-person' })
+    await user.messenger.send({ to: anchor.jid, content: 'add me on WhatsApp' })
+    await user.messenger.send({ to: anchor.jid, content: 'some porn words' })
+    // A client cannot stamp flags itself: the module removes them.
+    await user.session.send(xml('message', { type: 'chat', to: anchor.jid, id: 'spoof-1' }, xml('body', {}, 'I claim to be discarded'), xml('sensitive', { xmlns: 'urn:vchat:filter:1', info: '1' })))
+    await user.messenger.send({ to: anchor.jid, content: 'last one' })
+    await vi.waitFor(() => expect(anchor.store.all().map((m) => m.content)).toContain('last one'), { timeout: 5_000 })
+    const contents = anchor.store.all().map((m) => [m.content, m.sensitiveInfo])
+    expect(contents).toEqual(
+      expect.arrayContaining([
+        ['add me on WhatsApp', 2],
+        ['some **** words', 8],
+        ['I claim to be discarded', undefined],
+        ['last one', undefined],
+      ]),
+    )
+    expect(contents.map(([content]) => content)).not.toContain('drop me vchat-discard')
+    expect(contents.map(([content]) => content)).not.toContain('lets meet-in-person')
+  })
+
+  it('GiftBuy with enough gems succeeds and deducts; without enough it fails with the iq error', async () => {
+    const [user, anchor] = parties as [Party, Party]
+    const before = (api.db.prepare("SELECT gems_balance FROM users WHERE uid = '100001'").get() as { gems_balance: number }).gems_balance
+    expect(await user.messenger.buyGift({ to: anchor.jid, gift: 'rose', price: 50 })).toEqual({ gemsBalance: before - 50 })
+    expect((api.db.prepare("SELECT gems_balance FROM users WHERE uid = '100001'").get() as { gems_balance: number }).gems_balance).toBe(before - 50)
+
+    const poor = await signIn('100002')
+    const error = await poor.messenger.buyGift({ to: anchor.jid, gift: 'rose', price: 50 }).catch((e: unknown) => e as Error)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as Error).message).toBe('xmpp send iq error')
+    expect(((error as Error).cause as { condition?: string }).condition).toBe('not-acceptable')
+    expect((api.db.prepare("SELECT gems_balance FROM users WHERE uid = '100002'").get() as { gems_balance: number }).gems_balance).toBe(0)
+  })
+
+  it('the hub answers a CallCheck with a CallError (no such call)', async () => {
+    const [user] = parties as [Party]
+    await user.session.send(xml('message', { to: prosody.hubDomain, type: 'chat' }, xml('call', { xmlns: NS_CALL, action: 'CallCheck' }, '{"sid":"s-1"}')))
+    await vi.waitFor(() => expect(user.stanzas.some((s) => s.getChild('call', NS_CALL)?.attrs.action === 'CallError')).toBe(true), { timeout: 5_000 })
+    const answer = user.stanzas.find((s) => s.getChild('call', NS_CALL))?.getChild('call', NS_CALL)
+    expect(JSON.parse(answer?.text() ?? '')).toEqual({ reason: 'sidNonExistent', action: 'CallCheck', sid: 's-1' })
+  })
+})
