@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN } from '../constants.ts'
 import { startDevServer, type DevServer } from '../index.ts'
 import { defaultStackDataDir } from '../paths.ts'
+import { XMPP_ROUTES, startXmppComponents } from '../xmpp/index.ts'
 import { ProsodyUnavailableError, startProsody } from './prosody.ts'
 
 export interface StartStackOptions {
@@ -71,13 +72,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     reset: options.reset ?? false,
     xmppDomain,
     log: (line) => log(`[dev-server] ${line}`),
+    extraRoutes: XMPP_ROUTES,
   })
 
   let prosodyHandle: { wsUrl: string; close(): Promise<void> } | null = null
   let prosodyUnavailable: string | null = null
   if (options.prosody ?? true) {
     try {
-      prosodyHandle = await startProsody({
+      const prosody = await startProsody({
         apiUrl: devServer.url,
         dataDir: join(root, 'prosody'),
         domain: xmppDomain,
@@ -85,6 +87,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         ...(options.prosodyBinary === undefined ? {} : { binary: options.prosodyBinary }),
         log: (line) => log(`[prosody] ${line}`),
       })
+      // dev-server joins Prosody as the components gift.<domain> and hub.<domain>.
+      const components = await startXmppComponents({ db: devServer.db, domain: xmppDomain, componentPort: prosody.componentPort, componentSecret: prosody.componentSecret, log: (line) => log(`[xmpp] ${line}`) }).catch(async (error: unknown) => {
+        await prosody.close()
+        throw error
+      })
+      prosodyHandle = { wsUrl: prosody.wsUrl, close: () => components.close().then(() => prosody.close()) }
     } catch (error) {
       if (error instanceof ProsodyUnavailableError) {
         prosodyUnavailable = error.message
