@@ -30,3 +30,22 @@ export const FREE_FIRST_CALL_DURATION_S = 60
 export const SILVER_CALL_DURATION_S = 60
 /** Database file name inside the data folder. */
 export const DATABASE_FILE = 'vchat.sqlite'
+/** Gems of each day of the 7-day check-in cycle (development values; SPEC: from the server). */
+export const CHECK_IN_REWARDS: readonly number[] = [10, 10, 20, 20, 30, 30, 50]
+/** A pending order expires after 30 minutes. */
+export const ORDER_TTL_MS = 30 * 60 * 1000
+/** Favourites a free / paid user may keep. */
+export const FAVORITE_LIMIT_FREE = 20
+export const FAVORITE_LIMIT_PAID = 100
+/** Silver club calls per day for a free / paid user. */
+export const CLUB_CALLS_FREE = 1
+export const CLUB_CALLS_PAID = 3
+/** Paid-user free call (SPEC §3; development values). */
+export const PAID_FREE_CALL_TIMES = 1
+export const PAID_FREE_CALL_DURATION_S = 60
+export const RECHARGE_REMINDER_S = 45
+export const MATCH_TO_FLASH_S = 15
+/** Largest upload to the image host. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+/** First-recharge bonus shown with the payment channels. */
+export const FIRST_RECHARGE_BONUS_PERCENT = 20

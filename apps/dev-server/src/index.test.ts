@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_TTL_MS } from './constants.ts'
-import { PortInUseError, startDevServer, type DevServer, type Route } from './index.ts'
+import { PortInUseError, SCHEMA_VERSION, startDevServer, type DevServer, type Route } from './index.ts'
 
 const deviceInfo = {
   localLanguage: 'en',
@@ -83,7 +83,7 @@ describe('dev-server', () => {
   it('answers /health', async () => {
     const response = await fetch(`${server.url}/health`)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ ok: true, schemaVersion: 1 })
+    expect(await response.json()).toEqual({ ok: true, schemaVersion: SCHEMA_VERSION })
   })
 
   it('signs in with uid and password and returns the login response', async () => {

@@ -4,13 +4,15 @@ import type { DatabaseSync } from 'node:sqlite'
 import { DEFAULT_XMPP_DOMAIN } from './constants.ts'
 import { openDatabase } from './db/database.ts'
 import type { AppContext, Route } from './http/routes.ts'
-import { ROUTES, createRequestHandler } from './server.ts'
+import { PRODUCT_ROUTES, ROUTES, createRequestHandler } from './server.ts'
 
 export { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN, SEED_PASSWORD } from './constants.ts'
 export { SEED_ANCHORS, SEED_USERS, type SeedAnchor, type SeedUser } from './db/seedData.ts'
 export { SCHEMA_VERSION } from './db/migrations.ts'
 export { anchorJid, userJid } from './db/seed.ts'
 export { HttpError } from './http/http.ts'
+export { PRODUCT_ROUTES, ROUTES }
+export { requests, responses } from './contract/schemas.ts'
 export { ok, productRoute, refuse, type AppContext, type ProductRequest, type Route, type RouteRequest, type RouteResult } from './http/routes.ts'
 
 export interface StartDevServerOptions {
@@ -28,6 +30,8 @@ export interface StartDevServerOptions {
   log?: (line: string) => void
   /** Clock (default Date.now); tests move it to expire sessions. */
   now?: () => number
+  /** Check every successful answer against its response schema (default true). */
+  checkResponses?: boolean
   /** More routes mounted beside the built-in ones (tools and tests). */
   extraRoutes?: readonly Route[]
 }
@@ -57,7 +61,15 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
   const host = options.host ?? '127.0.0.1'
   const opened = openDatabase({ dataDir: options.dataDir, domain, now: now(), reset: options.reset ?? false })
   if (opened.seeded > 0) log(`seeded ${opened.seeded} accounts into ${opened.file}`)
-  const app: AppContext = { db: opened.db, domain, now, log }
+  const app: AppContext = {
+    db: opened.db,
+    domain,
+    now,
+    log,
+    publicUrl: '',
+    dataDir: options.dataDir,
+    checkResponses: options.checkResponses ?? true,
+  }
   const handler = createRequestHandler(app, [...ROUTES, ...(options.extraRoutes ?? [])])
   const server = createServer((req, res) => {
     void handler(req, res)
@@ -78,7 +90,8 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
   }
   server.on('error', (error) => log(`server error: ${error.message}`))
   const { port } = server.address() as AddressInfo
-  const url = `http://${host}:${port}`
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  app.publicUrl = url
   let closed: Promise<void> | undefined
   return {
     url,

@@ -1,16 +1,43 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HttpError, applyCors, errorBody, parseJson, readBody, sendJson } from './http/http.ts'
-import type { AppContext, Route } from './http/routes.ts'
+import { HttpError, applyCors, errorBody, parseJson, readBody, readBytes, sendJson } from './http/http.ts'
+import type { AppContext, RawResult, Route } from './http/routes.ts'
 import { accountRoutes } from './routes/account.ts'
+import { anchorListRoutes } from './routes/anchorlist.ts'
+import { commonServiceRoutes } from './routes/commonService.ts'
+import { devRoutes } from './routes/dev.ts'
+import { fileRoutes } from './routes/files.ts'
+import { friendsRoutes } from './routes/friends.ts'
 import { loginRoutes } from './routes/login.ts'
+import { paymentRoutes } from './routes/payment.ts'
+import { profileRoutes } from './routes/profile.ts'
 import { systemRoutes } from './routes/system.ts'
+import { translateRoutes } from './routes/translate.ts'
 
-export const ROUTES: readonly Route[] = [...loginRoutes, ...accountRoutes, ...systemRoutes]
+export const ROUTES: readonly Route[] = [
+  ...loginRoutes,
+  ...profileRoutes,
+  ...accountRoutes,
+  ...translateRoutes,
+  ...systemRoutes,
+  ...anchorListRoutes,
+  ...commonServiceRoutes,
+  ...paymentRoutes,
+  ...friendsRoutes,
+  ...fileRoutes,
+  ...devRoutes,
+]
+
+/** The product endpoints (SPEC §7), each with its auth flag and request/response schemas. */
+export const PRODUCT_ROUTES = ROUTES.filter((route) => route.product !== undefined)
 
 /** The request handler: CORS, routing, JSON in and out, errors as JSON envelopes. */
 export function createRequestHandler(app: AppContext, routes: readonly Route[] = ROUTES) {
   const table = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]))
   const paths = new Set(routes.map((route) => route.path))
+  const prefixes = routes.filter((route) => route.path.endsWith('/*'))
+  const find = (method: string, pathname: string): Route | undefined =>
+    table.get(`${method} ${pathname}`) ??
+    prefixes.find((route) => route.method === method && pathname.startsWith(route.path.slice(0, -1)))
 
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET'
@@ -24,13 +51,19 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[] =
         res.end()
         return
       }
-      const route = table.get(`${method} ${url.pathname}`)
+      const route = find(method === 'HEAD' ? 'GET' : method, url.pathname)
       if (!route) {
         if (paths.has(url.pathname)) throw new HttpError(405, `${method} not allowed on ${url.pathname}`)
         throw new HttpError(404, `no endpoint ${url.pathname}`)
       }
-      const body = method === 'POST' ? parseJson(await readBody(req)) : undefined
-      const result = await route.handle({ app, req, url, body })
+      const rawBody = method === 'POST' && route.raw ? await readBytes(req, route.raw.maxBytes) : undefined
+      const body = method === 'POST' && !route.raw ? parseJson(await readBody(req)) : undefined
+      const result = await route.handle({ app, req, url, body, ...(rawBody ? { rawBody } : {}) })
+      if (isRawResult(result.body)) {
+        res.writeHead(result.body.status, { ...result.body.headers, 'Content-Length': result.body.bytes.length })
+        res.end(method === 'HEAD' ? undefined : result.body.bytes)
+        return
+      }
       sendJson(res, result.status ?? 200, result.body)
     } catch (error) {
       if (error instanceof HttpError) {
@@ -44,4 +77,8 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[] =
       else sendJson(res, 500, errorBody('internal server error'))
     }
   }
+}
+
+function isRawResult(body: unknown): body is RawResult {
+  return typeof body === 'object' && body !== null && 'bytes' in body && Buffer.isBuffer((body as RawResult).bytes)
 }

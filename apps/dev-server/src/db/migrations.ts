@@ -41,6 +41,99 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    sql: `
+      ALTER TABLE anchors ADD COLUMN birthday TEXT NOT NULL DEFAULT '';
+      ALTER TABLE anchors ADD COLUMN online_status TEXT NOT NULL DEFAULT 'offline';
+      ALTER TABLE anchors ADD COLUMN hot_score INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE anchors ADD COLUMN joined_day INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE anchors ADD COLUMN is_club INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE anchors ADD COLUMN silver_call_price INTEGER NOT NULL DEFAULT 10;
+      ALTER TABLE anchors ADD COLUMN photo_count INTEGER NOT NULL DEFAULT 3;
+      CREATE TABLE profiles (
+        uid TEXT PRIMARY KEY REFERENCES users(uid) ON DELETE CASCADE,
+        avatar_url TEXT NOT NULL DEFAULT '',
+        gender TEXT NOT NULL DEFAULT '',
+        birthday TEXT NOT NULL DEFAULT '',
+        country TEXT NOT NULL DEFAULT '',
+        language TEXT NOT NULL DEFAULT '',
+        about TEXT NOT NULL DEFAULT '',
+        email TEXT NOT NULL DEFAULT '',
+        remind_check_in INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE TABLE check_ins (
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        day INTEGER NOT NULL,
+        coins INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (uid, day)
+      );
+      CREATE TABLE task_claims (
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        task_key TEXT NOT NULL,
+        period INTEGER NOT NULL,
+        coins INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (uid, task_key, period)
+      );
+      CREATE TABLE relations (
+        from_jid TEXT NOT NULL,
+        to_jid TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('like', 'pass', 'friend_request', 'friend', 'favorite', 'online_notice')),
+        at INTEGER NOT NULL,
+        PRIMARY KEY (from_jid, to_jid, kind)
+      );
+      CREATE INDEX relations_to ON relations(to_jid, kind);
+      CREATE TABLE auto_messages (
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        anchor_jid TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (uid, anchor_jid, day)
+      );
+      CREATE TABLE cards (
+        card_id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        brand TEXT NOT NULL,
+        last4 TEXT NOT NULL,
+        expiry_month INTEGER NOT NULL,
+        expiry_year INTEGER NOT NULL,
+        holder_name TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE orders (
+        order_id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        client_order_key TEXT NOT NULL,
+        sku TEXT NOT NULL,
+        country TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        gems INTEGER NOT NULL,
+        channel_id TEXT NOT NULL,
+        card_id TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'success', 'failed', 'expired')),
+        fbp TEXT NOT NULL DEFAULT '',
+        fbc TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        settled_at INTEGER,
+        gems_credited INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (uid, client_order_key)
+      );
+      CREATE INDEX orders_uid ON orders(uid, created_at);
+      CREATE TABLE club_rewards (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        silver INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        anchor_jid TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { hashPasswordSync } from '../auth/passwords.ts'
 import { DEFAULT_ROLE, SEED_PASSWORD } from '../constants.ts'
-import { SEED_ANCHORS, SEED_USERS, type SeedAnchor, type SeedUser } from './seedData.ts'
+import { SEED_ANCHORS, SEED_USERS, seedAnchorProfile, type SeedAnchor, type SeedUser } from './seedData.ts'
 
 export function userJid(uid: string, domain: string): string {
   return `user_${uid}@${domain}`
@@ -29,6 +29,14 @@ export function seed(
   const insertAnchor = db.prepare(
     `INSERT INTO anchors (uid, country, language, gender, private_chat_price, about) VALUES (?, ?, ?, ?, ?, ?)`,
   )
+  // The anchor profile columns come from the seed on every start (development data, not user data).
+  const updateAnchorProfile = db.prepare(
+    `UPDATE anchors SET birthday = ?, online_status = ?, hot_score = ?, joined_day = ?, is_club = ?,
+       silver_call_price = ?, photo_count = ?
+     WHERE uid = ? AND birthday = ''`,
+  )
+  const insertProfile = db.prepare('INSERT OR IGNORE INTO profiles (uid, country, language) VALUES (?, ?, ?)')
+  const addedUsers: string[] = []
   // One scrypt derivation per seed run: every seeded account shares the development password.
   let passwordHash: string | undefined
   const hash = () => (passwordHash ??= hashPasswordSync(SEED_PASSWORD))
@@ -49,6 +57,8 @@ export function seed(
         user.silverBalance ?? 0,
         options.now,
       )
+      insertProfile.run(user.uid, '', '')
+      addedUsers.push(user.uid)
       added += 1
     }
     for (const anchor of anchors) {
@@ -66,12 +76,41 @@ export function seed(
         options.now,
       )
       insertAnchor.run(anchor.uid, anchor.country, anchor.language, anchor.gender, anchor.privateChatPrice, anchor.about ?? '')
+      insertProfile.run(anchor.uid, anchor.country, anchor.language)
       added += 1
     }
+    for (const anchor of anchors) {
+      const p = seedAnchorProfile(anchor.uid)
+      updateAnchorProfile.run(p.birthday, p.onlineStatus, p.hotScore, p.joinedDay, p.isClub ? 1 : 0, p.silverCallPrice, p.photoCount, anchor.uid)
+    }
+    if (addedUsers.includes(SHOWCASE_UID)) seedShowcase(db, options.domain, options.now)
     db.exec('COMMIT')
   } catch (error) {
     db.exec('ROLLBACK')
     throw error
   }
   return added
+}
+
+/** The paid demo user gets a lived-in world: likes, a friend, a request, a favourite, club rewards. */
+const SHOWCASE_UID = '100001'
+
+function seedShowcase(db: DatabaseSync, domain: string, now: number): void {
+  const me = userJid(SHOWCASE_UID, domain)
+  const anchor = (uid: string) => anchorJid(uid, domain)
+  const relation = db.prepare('INSERT OR IGNORE INTO relations (from_jid, to_jid, kind, at) VALUES (?, ?, ?, ?)')
+  const hour = 3_600_000
+  relation.run(anchor('200003'), me, 'like', now - 5 * hour)
+  relation.run(anchor('200010'), me, 'like', now - 4 * hour)
+  relation.run(me, anchor('200010'), 'like', now - 3 * hour)
+  relation.run(anchor('200004'), me, 'friend_request', now - 2 * hour)
+  relation.run(me, anchor('200001'), 'friend', now - 30 * hour)
+  relation.run(anchor('200001'), me, 'friend', now - 30 * hour)
+  relation.run(me, anchor('200002'), 'favorite', now - 20 * hour)
+  const reward = db.prepare(
+    'INSERT INTO club_rewards (uid, silver, reason, anchor_jid, created_at) VALUES (?, ?, ?, ?, ?)',
+  )
+  reward.run(SHOWCASE_UID, 30, 'club_call', anchor('200005'), now - 48 * hour)
+  reward.run(SHOWCASE_UID, 20, 'daily_club_bonus', '', now - 24 * hour)
+  reward.run(SHOWCASE_UID, 50, 'club_call', anchor('200009'), now - 6 * hour)
 }

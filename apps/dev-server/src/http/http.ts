@@ -27,19 +27,26 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {
+  return readBytes(req, MAX_BODY_BYTES).then((bytes) => bytes.toString('utf8'))
+}
+
+/** The body as bytes; more than `maxBytes` → 413 (the rest is drained). */
+export function readBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let tooLarge = false
     req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return
       size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'body: larger than 1 MB'))
-        req.resume()
+      if (size > maxBytes) {
+        tooLarge = true
+        reject(new HttpError(413, `body: larger than ${Math.round(maxBytes / 1024)} KB`))
         return
       }
       chunks.push(chunk)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
 }

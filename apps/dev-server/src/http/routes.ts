@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import { envelopeSchema, type ParsedEnvelope } from './envelope.ts'
-import { HttpError, bearerToken, validate } from './http.ts'
+import { HttpError, bearerToken, describeIssue, validate } from './http.ts'
 
 /** What every handler can reach. */
 export interface AppContext {
@@ -14,14 +14,22 @@ export interface AppContext {
   domain: string
   now: () => number
   log: (line: string) => void
+  /** Origin of this server (http://127.0.0.1:<port>), for the image and checkout URLs it answers. */
+  publicUrl: string
+  /** Folder of the database; uploads live in `<dataDir>/uploads`. */
+  dataDir: string
+  /** Check every successful answer against its response schema (a drift answers 500 and is logged). */
+  checkResponses: boolean
 }
 
 export interface RouteRequest {
   app: AppContext
   req: IncomingMessage
   url: URL
-  /** The parsed JSON body (undefined when empty). */
+  /** The parsed JSON body (undefined when empty); for `raw` routes, undefined. */
   body: unknown
+  /** The unparsed body of `raw` routes. */
+  rawBody?: Buffer
 }
 
 export interface RouteResult {
@@ -31,8 +39,26 @@ export interface RouteResult {
 
 export interface Route {
   method: 'GET' | 'POST'
+  /** Exact path, or a prefix ending in `/*` (e.g. `/files/*`). */
   path: string
+  /** Take the body as bytes (multipart uploads) with this size limit, instead of parsing JSON. */
+  raw?: { maxBytes: number }
+  /** Set for product endpoints: what the contract test, the auth test and the fuzz test walk. */
+  product?: ProductRouteInfo
   handle(request: RouteRequest): RouteResult | Promise<RouteResult>
+}
+
+export interface ProductRouteInfo {
+  auth: boolean
+  data: z.ZodType
+  response: z.ZodType
+}
+
+/** What is written to the client: headers and bytes instead of JSON. */
+export interface RawResult {
+  status: number
+  headers: Record<string, string>
+  bytes: Buffer
 }
 
 export function ok<T>(data: T): ResponseEnvelope<T> {
@@ -55,20 +81,26 @@ export interface ProductRequest<T> extends RouteRequest {
 
 /**
  * A product endpoint: POST; the envelope validated (400 naming the field); for `auth` endpoints a
- * known, unexpired vcToken (401 otherwise); then `data` validated (400 naming the field). The token is read from the Authorization
- * header, or from userInfo.vcToken when the header is absent.
+ * known, unexpired vcToken (401 otherwise) — this is the one place tokens are checked; then `data`
+ * validated (400 naming the field). The token is read from the Authorization header, or from
+ * userInfo.vcToken when the header is absent. A successful answer is checked against `response`
+ * when the app checks responses.
  */
-export function productRoute<T>(
+export function productRoute<TData, TResponse>(
   path: string,
   options: {
-    data: z.ZodType<T>
+    data: z.ZodType<TData>
+    response: z.ZodType<TResponse>
     auth: boolean
-    handle(request: ProductRequest<T>): ResponseEnvelope<unknown> | Promise<ResponseEnvelope<unknown>>
+    handle(
+      request: ProductRequest<TData>,
+    ): ResponseEnvelope<TResponse> | ResponseEnvelope<null> | Promise<ResponseEnvelope<TResponse> | ResponseEnvelope<null>>
   },
 ): Route {
   return {
     method: 'POST',
     path,
+    product: { auth: options.auth, data: options.data, response: options.response },
     async handle(request) {
       if (request.body === undefined) throw new HttpError(400, 'body: a JSON envelope is required')
       const envelope = validate(envelopeSchema, request.body)
@@ -80,7 +112,20 @@ export function productRoute<T>(
         if (!user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
       }
       const data = validate(options.data, envelope.data, 'data')
-      return { body: await options.handle({ ...request, envelope, data, user, token }) }
+      const answer = await options.handle({ ...request, envelope, data, user, token })
+      if (request.app.checkResponses && answer.result === 1) {
+        const checked = options.response.safeParse(answer.data)
+        if (!checked.success) {
+          throw new Error(`${path} answered outside its contract: ${describeIssue(checked.error, 'data')}`)
+        }
+      }
+      return { body: answer }
     },
   }
+}
+
+/** The signed-in user of an auth endpoint (productRoute guarantees it). */
+export function signedIn(request: { user: UserRow | null }): UserRow {
+  if (!request.user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
+  return request.user
 }

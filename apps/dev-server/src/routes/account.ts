@@ -1,15 +1,21 @@
-import type { AccountInfo, AccountRequest, ConfigInfo } from '@vchat/api-client'
-import { z } from 'zod'
+import type { AccountInfo, ConfigInfo, FirstCallInfo, PaidUserFreeCall } from '@vchat/api-client'
 import {
+  CLUB_CALLS_FREE,
+  CLUB_CALLS_PAID,
   FREE_FIRST_CALL_DURATION_S,
   FREE_FIRST_CALL_TIMES,
+  MATCH_TO_FLASH_S,
+  PAID_FREE_CALL_DURATION_S,
+  PAID_FREE_CALL_TIMES,
+  RECHARGE_REMINDER_S,
   SILVER_CALL_DURATION_S,
 } from '../constants.ts'
+import { emptyRequest, requests, responses } from '../contract/schemas.ts'
 import type { UserRow } from '../db/users.ts'
-import { ok, productRoute, type Route } from '../http/routes.ts'
+import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
+import { anchorByJid } from '../world/anchors.ts'
+import { checkIn } from '../world/tasks.ts'
 import { componentInfo } from './common.ts'
-
-const accountSchema = z.object({ action: z.literal(1) }) satisfies z.ZodType<AccountRequest>
 
 export function accountInfo(user: UserRow): AccountInfo {
   return {
@@ -20,36 +26,91 @@ export function accountInfo(user: UserRow): AccountInfo {
   }
 }
 
+export function firstCallInfo(user: UserRow): FirstCallInfo {
+  return {
+    freeFirstCallTotalTimes: FREE_FIRST_CALL_TIMES,
+    freeFirstCallRemainingTimes: user.paid === 1 ? 0 : FREE_FIRST_CALL_TIMES,
+    freeFirstCallDuration: FREE_FIRST_CALL_DURATION_S,
+  }
+}
+
+export function paidUserFreeCall(user: UserRow): PaidUserFreeCall {
+  return {
+    freeTimes: user.paid === 1 ? PAID_FREE_CALL_TIMES : 0,
+    freeDuration: PAID_FREE_CALL_DURATION_S,
+    rechargeReminderTime: RECHARGE_REMINDER_S,
+    matchToFlashTime: MATCH_TO_FLASH_S,
+  }
+}
+
+/** Silver club calls a user has per day. */
+export function clubCallsPerDay(user: UserRow): number {
+  return user.paid === 1 ? CLUB_CALLS_PAID : CLUB_CALLS_FREE
+}
+
 export function configInfo(user: UserRow, domain: string): ConfigInfo {
-  const paid = user.paid === 1
   return {
     mainInfo: {
       componentInfo: componentInfo(domain),
       blockInfo: { blocked: user.blocked === 1, reason: '' },
       commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
       enableCallback: true,
-      firstCallInfo: {
-        freeFirstCallTotalTimes: FREE_FIRST_CALL_TIMES,
-        freeFirstCallRemainingTimes: paid ? 0 : FREE_FIRST_CALL_TIMES,
-        freeFirstCallDuration: FREE_FIRST_CALL_DURATION_S,
-      },
+      firstCallInfo: firstCallInfo(user),
     },
     veegoInfo: {
       silverInfoConf: { enableSilverClub: true, silverCallDuration: SILVER_CALL_DURATION_S },
-      silverCall: { availableTimes: 0 },
+      silverCall: { availableTimes: clubCallsPerDay(user) },
     },
   }
 }
 
 export const accountRoutes: Route[] = [
   productRoute('/api/account_service/account', {
-    data: accountSchema,
+    data: requests.account,
+    response: responses.account,
     auth: true,
-    handle: ({ user }) => ok(accountInfo(user as UserRow)),
+    handle: (request) => ok(accountInfo(signedIn(request))),
   }),
   productRoute('/api/account_service/combine_info', {
-    data: z.unknown(),
+    data: emptyRequest,
+    response: responses.config,
     auth: true,
-    handle: ({ app, user }) => ok(configInfo(user as UserRow, app.domain)),
+    handle: (request) => ok(configInfo(signedIn(request), request.app.domain)),
+  }),
+  productRoute('/api/account_service/reward', {
+    data: requests.reward,
+    response: responses.reward,
+    auth: true,
+    handle(request) {
+      const result = checkIn(request.app.db, signedIn(request).uid, {
+        now: request.app.now(),
+        offsetMinutes: request.envelope.deviceInfo.timezoneOffset,
+      })
+      return typeof result === 'string' ? refuse(result) : ok(result)
+    },
+  }),
+  productRoute('/api/account_service/anchor_acount', {
+    data: requests.anchorAccount,
+    response: responses.anchorAccount,
+    auth: true,
+    handle({ app, data }) {
+      const anchorAccountInfo = [...new Set(data.targetJid)].flatMap((jid) => {
+        const row = anchorByJid(app.db, jid)
+        return row ? [{ uid: row.uid, jid: row.jid, privateChatPrice: row.private_chat_price, onlineStatus: row.online_status }] : []
+      })
+      return ok({ anchorAccountInfo })
+    },
+  }),
+  productRoute('/api/account_service/first_call_info', {
+    data: emptyRequest,
+    response: responses.firstCallInfo,
+    auth: true,
+    handle: (request) => ok(firstCallInfo(signedIn(request))),
+  }),
+  productRoute('/api/account_service/paid_user_free_call', {
+    data: emptyRequest,
+    response: responses.paidUserFreeCall,
+    auth: true,
+    handle: (request) => ok(paidUserFreeCall(signedIn(request))),
   }),
 ]

@@ -1,22 +1,10 @@
-import type { LoginRequest, LoginResponse, UserPwdLoginRequest } from '@vchat/api-client'
-import { z } from 'zod'
+import type { LoginResponse, WebsiteConfig } from '@vchat/api-client'
+import { emptyRequest, requests, responses } from '../contract/schemas.ts'
 import { verifyPassword } from '../auth/passwords.ts'
 import { createSession, deleteSession } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, type AppContext, type Route } from '../http/routes.ts'
 import { componentInfo } from './common.ts'
-
-const userPwdLoginSchema = z.object({
-  uid: z.string().min(1, 'required'),
-  passwd: z.string().min(1, 'required'),
-}) satisfies z.ZodType<UserPwdLoginRequest>
-
-const loginSchema = z.object({
-  openId: z.string(),
-  token: z.string(),
-  channel: z.string(),
-  credential: z.string(),
-}) satisfies z.ZodType<LoginRequest>
 
 /** Development sign-in, standing in for Google: `dev:<uid>` as token or credential. */
 const DEV_SIGN_IN = /^dev:(\d+)$/
@@ -38,9 +26,28 @@ function signIn(app: AppContext, user: UserRow): LoginResponse {
 
 const WRONG_LOGIN = 'wrong uid or password'
 
+export function websiteConfig(app: AppContext): WebsiteConfig {
+  return {
+    appDownloadInfo: {
+      enabled: true,
+      appName: 'vchat',
+      version: '1.0.0',
+      androidUrl: `${app.publicUrl}/files/download/vchat.apk`,
+      iosUrl: `${app.publicUrl}/files/download/vchat.ipa`,
+      qrCodeUrl: `${app.publicUrl}/files/download/qr.svg`,
+      bonusGems: 30,
+    },
+    migrateDomain: '',
+    privacyPolicyUrl: `${app.publicUrl}/files/pages/privacy.html`,
+    termsOfServiceUrl: `${app.publicUrl}/files/pages/terms.html`,
+    supportEmail: 'support@vchat.localhost',
+  }
+}
+
 export const loginRoutes: Route[] = [
   productRoute('/api/login_service/user_pwd_login', {
-    data: userPwdLoginSchema,
+    data: requests.userPwdLogin,
+    response: responses.login,
     auth: false,
     async handle({ app, data }) {
       const user = findUser(app.db, data.uid)
@@ -53,7 +60,8 @@ export const loginRoutes: Route[] = [
     },
   }),
   productRoute('/api/login_service/login', {
-    data: loginSchema,
+    data: requests.login,
+    response: responses.login,
     auth: false,
     handle({ app, data }) {
       const match = DEV_SIGN_IN.exec(data.token) ?? DEV_SIGN_IN.exec(data.credential)
@@ -65,12 +73,19 @@ export const loginRoutes: Route[] = [
     },
   }),
   productRoute('/api/login_service/logout', {
-    data: z.unknown(),
+    data: emptyRequest,
+    response: responses.none,
     auth: true,
     handle({ app, token, user }) {
       deleteSession(app.db, token)
       app.log(`logout uid ${user?.uid ?? '?'}`)
       return ok(null)
     },
+  }),
+  productRoute('/api/login_service/get_website_config', {
+    data: emptyRequest,
+    response: responses.websiteConfig,
+    auth: false,
+    handle: ({ app }) => ok(websiteConfig(app)),
   }),
 ]

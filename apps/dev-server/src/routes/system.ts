@@ -1,5 +1,5 @@
-import type { MaintenanceStatusResponse } from '@vchat/api-client'
 import { z } from 'zod'
+import { emptyRequest, responses } from '../contract/schemas.ts'
 import { findSessionUid } from '../auth/sessions.ts'
 import { MAINTENANCE_OFF, MAINTENANCE_ON } from '../constants.ts'
 import { SCHEMA_VERSION } from '../db/migrations.ts'
@@ -22,10 +22,10 @@ const checkTokenSchema = z.object({ username: z.string().min(1), token: z.string
 
 export const systemRoutes: Route[] = [
   productRoute('/api/system_maintenance/maintenance_status', {
-    data: z.unknown(),
+    data: emptyRequest,
+    response: responses.maintenance,
     auth: false,
-    handle: ({ app }): { result: number; data: MaintenanceStatusResponse; msg: string } =>
-      ok({ maintananceStatus: maintenanceStatus(app) }),
+    handle: ({ app }) => ok({ maintananceStatus: maintenanceStatus(app) }),
   }),
   {
     // Development switch: {"status":2} turns maintenance on, {"status":0} off.

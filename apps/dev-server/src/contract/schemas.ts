@@ -1,0 +1,525 @@
+/**
+ * Runtime schemas of the API contract. The TypeScript types of @vchat/api-client stay THE contract:
+ * every schema here is checked at compile time to produce exactly its contract type (`exact<T>()`),
+ * so a change to a type that the schema does not follow fails `tsc`. Request schemas validate what
+ * the dev-server accepts (HTTP 400 naming the field otherwise); response schemas check what it
+ * answers (every answer in development, and the contract test).
+ */
+import type * as C from '@vchat/api-client'
+import { z } from 'zod'
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/** `exact<T>()(schema)`: compile error unless the schema's output is exactly T. */
+export function exact<T>() {
+  return <S extends z.ZodType<T>>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { contractMismatch: T })): S =>
+    schema
+}
+
+// ---- request building blocks ------------------------------------------------------------------
+
+export const PAGE_SIZE_MAX = 50
+export const JIDS_MAX = 100
+export const ANCHOR_JIDS_MAX = 50
+
+const jid = z.string().min(3).max(200).regex(/^[^@\s]+@[^@\s]+$/, 'expected a jid (local@domain)')
+const page = z.number().int().min(1).max(10_000)
+const size = z.number().int().min(1).max(PAGE_SIZE_MAX)
+const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language code such as en or pt-BR')
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter country code such as IN')
+
+export const emptyRequest = z.object({}).strict()
+export const pageRequest = exact<C.PageRequest>()(z.object({ page, size }).strict())
+export const targetJidRequest = exact<C.TargetJidRequest>()(z.object({ targetJid: jid }).strict())
+
+function isPastDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() < Date.now()
+}
+
+export const requests = {
+  userPwdLogin: exact<C.UserPwdLoginRequest>()(
+    z.object({ uid: z.string().min(1, 'required').max(32), passwd: z.string().min(1, 'required').max(128) }).strict(),
+  ),
+  login: exact<C.LoginRequest>()(
+    z
+      .object({
+        openId: z.string().max(256),
+        token: z.string().max(4096),
+        channel: z.string().max(32),
+        credential: z.string().max(4096),
+      })
+      .strict(),
+  ),
+  account: exact<C.AccountRequest>()(z.object({ action: z.literal(1) }).strict()),
+  reward: exact<C.RewardRequest>()(z.object({ rewardType: z.literal(3) }).strict()),
+  anchorAccount: exact<C.AnchorAccountRequest>()(
+    z.object({ targetJid: z.array(jid).min(1).max(ANCHOR_JIDS_MAX) }).strict(),
+  ),
+  updatePersonalInfo: exact<C.UpdatePersonalInfoRequest>()(
+    z
+      .object({
+        nickName: z.string().trim().min(1).max(32).optional(),
+        avatarUrl: z.string().max(500).regex(/^(https?:\/\/\S+)?$/, 'expected an http(s) URL').optional(),
+        gender: z.enum(['female', 'male', '']).optional(),
+        birthday: z
+          .string()
+          .refine((v) => v === '' || isPastDate(v), 'expected a past date as YYYY-MM-DD')
+          .optional(),
+        country: z.union([countryCode, z.literal('')]).optional(),
+        language: z.union([languageCode, z.literal('')]).optional(),
+        about: z.string().max(500).optional(),
+        email: z.union([z.email().max(200), z.literal('')]).optional(),
+      })
+      .strict()
+      .refine((v) => Object.keys(v).length > 0, 'at least one field is required'),
+  ),
+  translate: exact<C.TranslateRequest>()(
+    z.object({ targetLang: languageCode, sourceText: z.string().min(1).max(5000) }).strict(),
+  ),
+  anchorList: exact<C.AnchorListRequest>()(
+    z.object({ page, size, language: z.union([languageCode, z.literal('all')]).optional() }).strict(),
+  ),
+  swipe: exact<C.SwipeAnchorListRequest>()(z.object({ size }).strict()),
+  storyLine: exact<C.StoryLineRequest>()(z.object({ anchorJid: jid }).strict()),
+  multiOnlineStatus: exact<C.MultiOnlineStatusRequest>()(
+    z.object({ jids: z.array(jid).min(1).max(JIDS_MAX) }).strict(),
+  ),
+  taskCompleted: exact<C.TaskCompletedRequest>()(
+    z.object({ taskKey: z.string().regex(/^[a-z_]{1,64}$/, 'expected a task key') }).strict(),
+  ),
+  checkInNotification: exact<C.CheckInNotificationRequest>()(z.object({ enable: z.boolean() }).strict()),
+  triggerAutoMessage: exact<C.TriggerAutoMessageRequest>()(z.object({ anchorJid: jid }).strict()),
+  payRecords: exact<C.PayRecordsRequest>()(
+    z.object({ cursor: z.string().regex(/^\d{1,20}$/, 'expected a cursor from nextCursor').optional(), size }).strict(),
+  ),
+  anchorOnlineNotice: exact<C.AnchorOnlineNoticeRequest>()(
+    z.object({ anchorJid: jid, enable: z.boolean() }).strict(),
+  ),
+  changeRelation: exact<C.ChangeRelationRequest>()(
+    z
+      .object({
+        targetJid: jid,
+        action: z.enum(['like', 'unlike', 'pass', 'add_friend', 'accept_friend', 'reject_friend', 'remove_friend']),
+      })
+      .strict(),
+  ),
+  likeList: exact<C.LikeListRequest>()(
+    z.object({ page, size, type: z.enum(['like', 'liked_me', 'match']) }).strict(),
+  ),
+  friendList: exact<C.FriendListRequest>()(
+    z.object({ page, size, type: z.enum(['friends', 'received', 'sent']) }).strict(),
+  ),
+  changeUserFavorite: exact<C.ChangeUserFavoriteRequest>()(
+    z.object({ targetJid: jid, favorite: z.boolean() }).strict(),
+  ),
+  paymentChannels: exact<C.PaymentChannelsRequest>()(z.object({ country: countryCode.optional() }).strict()),
+  createOrder: exact<C.CreateOrderRequest>()(
+    z
+      .object({
+        clientOrderKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected 8–64 of A–Z a–z 0–9 _ -'),
+        sku: z.string().regex(/^[a-z0-9_]{1,64}$/, 'expected a sku id'),
+        country: countryCode,
+        channelId: z.string().regex(/^[a-z_]{1,32}$/, 'expected a channel id'),
+        cardId: z.string().regex(/^card_[a-f0-9]{16}$/, 'expected a saved card id').optional(),
+      })
+      .strict(),
+  ),
+  saveBankCard: exact<C.SaveBankCardRequest>()(
+    z
+      .object({
+        cardNumber: z.string().regex(/^\d{12,19}$/, 'expected 12–19 digits'),
+        expiryMonth: z.number().int().min(1).max(12),
+        expiryYear: z.number().int().min(2000).max(2100),
+        holderName: z.string().trim().min(1).max(64),
+      })
+      .strict(),
+  ),
+  payOrderStatus: exact<C.PayOrderStatusRequest>()(
+    z.object({ orderId: z.string().regex(/^ord_[a-f0-9]{20}$/, 'expected an order id') }).strict(),
+  ),
+  authenticationPayment: exact<C.AuthenticationPaymentRequest>()(
+    z
+      .object({
+        orderId: z.string().regex(/^ord_[a-f0-9]{20}$/, 'expected an order id'),
+        cardId: z.string().regex(/^card_[a-f0-9]{16}$/, 'expected a saved card id'),
+        cvv: z.string().regex(/^\d{3,4}$/, 'expected 3 or 4 digits'),
+      })
+      .strict(),
+  ),
+} as const
+
+// ---- responses --------------------------------------------------------------------------------
+
+const nonNegative = z.number().int().min(0)
+const onlineStatus = exact<C.OnlineStatus>()(z.enum(['online', 'busy', 'offline']))
+const gender = exact<C.Gender>()(z.enum(['female', 'male']))
+const url = z.string().regex(/^https?:\/\//, 'expected an absolute URL')
+const payStatus = exact<C.PayStatus>()(z.enum(['PENDING', 'TXN_SUCCESS', 'TXN_FAILURE', 'EXPIRED']))
+
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), page: z.number().int().min(1), size: nonNegative, total: nonNegative, hasMore: z.boolean() }).strict()
+}
+
+const componentInfo = exact<C.ComponentInfo>()(
+  z.object({ hubDomain: z.string(), giftDomain: z.string(), helpDomain: z.string() }).strict(),
+)
+const firstCallInfo = exact<C.FirstCallInfo>()(
+  z
+    .object({ freeFirstCallTotalTimes: nonNegative, freeFirstCallRemainingTimes: nonNegative, freeFirstCallDuration: nonNegative })
+    .strict(),
+)
+const anchorInfoShape = {
+  uid: z.string().regex(/^\d+$/),
+  jid: z.string().regex(/^anchor_\d+@/),
+  nickName: z.string().min(1),
+  avatarUrl: url,
+  country: z.string().regex(/^[A-Z]{2}$/),
+  language: z.string().min(2),
+  gender,
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  privateChatPrice: z.number().int().positive(),
+  onlineStatus,
+  photos: z.array(url),
+  videos: z.array(
+    exact<C.AnchorVideo>()(z.object({ url, coverUrl: url, durationSeconds: nonNegative }).strict()),
+  ),
+  about: z.string(),
+  isClubAnchor: z.boolean(),
+}
+const anchorInfo = exact<C.AnchorInfo>()(z.object(anchorInfoShape).strict())
+const relationUser = exact<C.RelationUser>()(
+  z
+    .object({
+      uid: z.string(),
+      jid: z.string(),
+      nickName: z.string(),
+      avatarUrl: z.string(),
+      country: z.string(),
+      gender: z.enum(['female', 'male', '']),
+      onlineStatus,
+      since: nonNegative,
+    })
+    .strict(),
+)
+const friendsRelative = exact<C.FriendsRelative>()(
+  z
+    .object({
+      targetJid: z.string(),
+      liked: z.boolean(),
+      likedMe: z.boolean(),
+      friendStatus: z.enum(['none', 'sent', 'received', 'friends']),
+      favorite: z.boolean(),
+    })
+    .strict(),
+)
+const userFavorite = exact<C.UserFavorite>()(z.object({ targetJid: z.string(), favorite: z.boolean() }).strict())
+const personalInfo = exact<C.PersonalInfo>()(
+  z
+    .object({
+      uid: z.string(),
+      jid: z.string(),
+      nickName: z.string(),
+      avatarUrl: z.string(),
+      gender: z.enum(['female', 'male', '']),
+      birthday: z.string(),
+      country: z.string(),
+      language: z.string(),
+      about: z.string(),
+      email: z.string(),
+    })
+    .strict(),
+)
+const taskStatus = z.union([z.literal(1), z.literal(2), z.literal(3)])
+const orderDetail = exact<C.OrderDetail>()(
+  z
+    .object({
+      orderId: z.string(),
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      amount: z.number().positive(),
+      sku: z.string(),
+      gems: z.number().int().positive(),
+      country: z.string(),
+      channelId: z.string(),
+      createdAt: nonNegative,
+      expiresAt: nonNegative,
+    })
+    .strict(),
+)
+const savedCard = exact<C.SavedCard>()(
+  z
+    .object({
+      cardId: z.string(),
+      brand: z.string(),
+      last4: z.string().regex(/^\d{4}$/),
+      expiryMonth: z.number().int(),
+      expiryYear: z.number().int(),
+      holderName: z.string(),
+    })
+    .strict(),
+)
+
+export const responses = {
+  login: exact<C.LoginResponse>()(
+    z
+      .object({
+        userInfo: z
+          .object({ id: z.string(), jid: z.string(), role: z.number().int(), vcToken: z.string().min(1), vcTokenExpiresAt: nonNegative })
+          .strict(),
+        completeUserInfoCheck: z.boolean(),
+        componentInfo,
+      })
+      .strict(),
+  ),
+  none: z.null(),
+  websiteConfig: exact<C.WebsiteConfig>()(
+    z
+      .object({
+        appDownloadInfo: z
+          .object({
+            enabled: z.boolean(),
+            appName: z.string(),
+            version: z.string(),
+            androidUrl: z.string(),
+            iosUrl: z.string(),
+            qrCodeUrl: z.string(),
+            bonusGems: nonNegative,
+          })
+          .strict(),
+        migrateDomain: z.string(),
+        privacyPolicyUrl: z.string(),
+        termsOfServiceUrl: z.string(),
+        supportEmail: z.string(),
+      })
+      .strict(),
+  ),
+  personalInfo,
+  account: exact<C.AccountInfo>()(
+    z.object({ paid: z.boolean(), gemsBalance: nonNegative, silverBalance: nonNegative, silverSpent: nonNegative }).strict(),
+  ),
+  config: exact<C.ConfigInfo>()(
+    z
+      .object({
+        mainInfo: z
+          .object({
+            componentInfo,
+            blockInfo: z.object({ blocked: z.boolean(), reason: z.string() }).strict(),
+            commonConfig: z
+              .object({ enableLuckyBox: z.boolean(), enablePaidUserFreeCall: z.boolean(), enableUserTaskEntrance: z.boolean() })
+              .strict(),
+            enableCallback: z.boolean(),
+            firstCallInfo,
+          })
+          .strict(),
+        veegoInfo: z
+          .object({
+            silverInfoConf: z.object({ enableSilverClub: z.boolean(), silverCallDuration: nonNegative }).strict(),
+            silverCall: z.object({ availableTimes: nonNegative }).strict(),
+          })
+          .strict(),
+      })
+      .strict(),
+  ),
+  reward: exact<C.RewardResponse>()(
+    z
+      .object({
+        rewardType: z.literal(3),
+        coins: z.number().int().positive(),
+        gemsBalance: nonNegative,
+        checkInDays: z.number().int().min(1),
+        nextCheckInCountdown: z.number().int().min(1).max(86_400),
+      })
+      .strict(),
+  ),
+  anchorAccount: exact<C.AnchorAccountResponse>()(
+    z
+      .object({
+        anchorAccountInfo: z.array(
+          z.object({ uid: z.string(), jid: z.string(), privateChatPrice: z.number().int().positive(), onlineStatus }).strict(),
+        ),
+      })
+      .strict(),
+  ),
+  firstCallInfo,
+  paidUserFreeCall: exact<C.PaidUserFreeCall>()(
+    z
+      .object({ freeTimes: nonNegative, freeDuration: nonNegative, rechargeReminderTime: nonNegative, matchToFlashTime: nonNegative })
+      .strict(),
+  ),
+  translate: exact<C.TranslateResponse>()(
+    z.object({ translatedText: z.string(), targetLang: z.string(), translator: z.string() }).strict(),
+  ),
+  maintenance: exact<C.MaintenanceStatusResponse>()(z.object({ maintananceStatus: z.number().int() }).strict()),
+  anchorPage: exact<C.AnchorPage>()(pageOf(anchorInfo)),
+  swipe: exact<C.SwipeAnchorListResponse>()(z.object({ list: z.array(anchorInfo), remaining: nonNegative }).strict()),
+  clubAnchors: exact<C.ClubAnchorListResponse>()(
+    z
+      .object({
+        status: z.number().int(),
+        clubAnchorItem: z.array(z.object({ ...anchorInfoShape, silverCallPrice: z.number().int().positive() }).strict()),
+        page: z.number().int().min(1),
+        size: nonNegative,
+        total: nonNegative,
+        hasMore: z.boolean(),
+      })
+      .strict(),
+  ),
+  storyLine: exact<C.StoryLine>()(
+    z
+      .object({
+        story_id: z.string(),
+        anchorJid: z.string(),
+        coverUrl: url,
+        steps: z.array(z.object({ step: z.number().int().min(1), text: z.string().min(1), delaySeconds: nonNegative }).strict()).min(1),
+      })
+      .strict(),
+  ),
+  contactPopup: exact<C.ContactPopupInfo>()(
+    z.object({ show: z.boolean(), anchor: anchorInfo.nullable(), greeting: z.string(), showAfterSeconds: nonNegative }).strict(),
+  ),
+  multiOnlineStatus: exact<C.MultiOnlineStatusResponse>()(
+    z.object({ statusList: z.array(z.object({ jid: z.string(), onlineStatus }).strict()) }).strict(),
+  ),
+  taskInfo: exact<C.TaskInfo>()(
+    z
+      .object({
+        checkInDays: nonNegative,
+        checkInTaskInfo: z
+          .object({
+            status: z.union([z.literal(2), z.literal(3)]),
+            day: z.number().int().min(1).max(7),
+            rewards: z.array(z.number().int().positive()).length(7),
+          })
+          .strict(),
+        coins: z.number().int().positive(),
+        isRemindCheckIn: z.boolean(),
+        nextCheckInCountdown: z.number().int().min(0).max(86_400),
+        userTaskInfos: z.array(
+          z
+            .object({
+              taskKey: z.string(),
+              taskStatus,
+              title: z.string(),
+              coins: z.number().int().positive(),
+              progress: nonNegative,
+              target: z.number().int().positive(),
+              daily: z.boolean(),
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
+  ),
+  taskCompleted: exact<C.TaskCompletedResponse>()(
+    z.object({ taskKey: z.string(), taskStatus, coins: z.number().int().positive(), gemsBalance: nonNegative }).strict(),
+  ),
+  checkInNotification: exact<C.CheckInNotificationResponse>()(z.object({ isRemindCheckIn: z.boolean() }).strict()),
+  triggerAutoMessage: exact<C.TriggerAutoMessageResponse>()(
+    z.object({ triggered: z.boolean(), anchorJid: z.string(), text: z.string().min(1) }).strict(),
+  ),
+  payRecords: exact<C.PayRecordsResponse>()(
+    z
+      .object({
+        list: z.array(
+          exact<C.PayRecord>()(
+            z
+              .object({
+                orderId: z.string(),
+                sku: z.string(),
+                gems: z.number().int().positive(),
+                amount: z.number().positive(),
+                currency: z.string(),
+                payStatus,
+                channelId: z.string(),
+                createdAt: nonNegative,
+                paidAt: nonNegative.nullable(),
+              })
+              .strict(),
+          ),
+        ),
+        nextCursor: z.string().nullable(),
+      })
+      .strict(),
+  ),
+  sendMsgLock: exact<C.SendMsgLockResponse>()(
+    z.object({ targetJid: z.string(), locked: z.boolean(), reason: z.enum(['none', 'free_user']) }).strict(),
+  ),
+  userSupport: exact<C.UserSupportInfo>()(
+    z.object({ supportJid: z.string(), supportEmail: z.string(), faqUrl: z.string(), workingHours: z.string() }).strict(),
+  ),
+  clubRewardRecords: exact<C.Page<C.ClubRewardRecord>>()(
+    pageOf(
+      z
+        .object({ id: z.string(), silver: z.number().int(), reason: z.string(), anchorJid: z.string(), createdAt: nonNegative })
+        .strict(),
+    ),
+  ),
+  clubCallTimes: exact<C.ClubCallTimes>()(
+    z
+      .object({
+        availableTimes: nonNegative,
+        totalTimes: nonNegative,
+        silverCallDuration: nonNegative,
+        resetCountdown: z.number().int().min(1).max(86_400),
+      })
+      .strict(),
+  ),
+  anchorOnlineNotice: exact<C.AnchorOnlineNoticeResponse>()(
+    z.object({ anchorJid: z.string(), enabled: z.boolean(), onlineStatus }).strict(),
+  ),
+  friendsRelative,
+  relationPage: exact<C.RelationPage>()(pageOf(relationUser)),
+  userFavorite,
+  favoriteCapability: exact<C.FavoriteCapability>()(
+    z.object({ enabled: z.boolean(), limit: nonNegative, count: nonNegative }).strict(),
+  ),
+  paymentChannels: exact<C.PaymentChannelsResponse>()(
+    z
+      .object({
+        countries: z.array(
+          z
+            .object({
+              country: z.string(),
+              currency: z.string(),
+              channels: z.array(
+                z.object({ channelId: z.string(), name: z.string(), type: z.enum(['card', 'upi', 'wallet']) }).strict(),
+              ).min(1),
+              skus: z
+                .array(
+                  z
+                    .object({
+                      sku: z.string(),
+                      price: z.number().positive(),
+                      country: z.string(),
+                      currency: z.string(),
+                      gems: z.number().int().positive(),
+                      bonusGems: nonNegative,
+                      tag: z.enum(['', 'hot', 'best']),
+                    })
+                    .strict(),
+                )
+                .min(1),
+            })
+            .strict(),
+        ),
+        cards: z.array(savedCard),
+        gpayIsHide: z.boolean(),
+        userPayInfo: z.object({ paid: z.boolean(), firstRecharge: z.boolean(), email: z.string(), name: z.string() }).strict(),
+        extend_info: z
+          .object({ defaultCountry: z.string(), firstRechargeBonusPercent: nonNegative, orderExpiresInSeconds: z.number().int().positive() })
+          .strict(),
+      })
+      .strict(),
+  ),
+  createOrder: exact<C.CreateOrderResponse>()(
+    z.object({ orderId: z.string(), payStatus, orderDetail, checkoutUrl: url }).strict(),
+  ),
+  savedCard,
+  payOrderStatus: exact<C.PayOrderStatusResponse>()(
+    z.object({ payStatus, orderDetail, gemsCredited: nonNegative, gemsBalance: nonNegative }).strict(),
+  ),
+  authenticationPayment: exact<C.AuthenticationPaymentResponse>()(
+    z.object({ orderId: z.string(), payStatus, requiresChallenge: z.boolean(), authenticationUrl: url }).strict(),
+  ),
+  uploadImage: exact<C.UploadImageResponse>()(z.object({ url }).strict()),
+} as const

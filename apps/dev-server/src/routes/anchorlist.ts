@@ -1,0 +1,165 @@
+import { emptyRequest, pageRequest, requests, responses } from '../contract/schemas.ts'
+import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import {
+  allAnchors,
+  anchorByJid,
+  absoluteUrl,
+  byPresence,
+  paginate,
+  toAnchorInfo,
+  toClubAnchorItem,
+  type AnchorRow,
+} from '../world/anchors.ts'
+import { photoPath } from '../world/images.ts'
+import { hasRelation } from '../world/relations.ts'
+import { localDay } from '../world/time.ts'
+import { seedHash } from '../db/seedData.ts'
+
+function filterLanguage(rows: AnchorRow[], language: string | undefined): AnchorRow[] {
+  if (language === undefined || language === 'all') return rows
+  const primary = language.split('-')[0]
+  return rows.filter((row) => row.language === primary)
+}
+
+const GREETINGS: Record<string, string> = {
+  ar: 'مرحبا! هل تريد التحدث؟',
+  hi: 'नमस्ते! बात करें?',
+  tr: 'Merhaba! Konuşalım mı?',
+  fr: 'Salut ! On discute ?',
+  es: '¡Hola! ¿Hablamos?',
+  de: 'Hallo! Wollen wir reden?',
+  pt: 'Oi! Vamos conversar?',
+  it: 'Ciao! Parliamo?',
+}
+
+export function greetingOf(language: string): string {
+  return GREETINGS[language] ?? 'Hi! Want to chat?'
+}
+
+const STORY_TEXT = [
+  'Hey, I just finished my dance practice 💃',
+  'Do you want to see what I am doing right now?',
+  'Call me, I am waiting for you 😊',
+]
+
+export function storyLine(app: AppContext, row: AnchorRow) {
+  return {
+    story_id: `story_${row.uid}_1`,
+    anchorJid: row.jid,
+    coverUrl: absoluteUrl(app, photoPath(row.uid, 1)),
+    steps: STORY_TEXT.map((text, index) => ({ step: index + 1, text, delaySeconds: index === 0 ? 0 : 5 + index * 3 })),
+  }
+}
+
+export const anchorListRoutes: Route[] = [
+  productRoute('/api/anchorlist_services/anchor_list_hot', {
+    data: requests.anchorList,
+    response: responses.anchorPage,
+    auth: true,
+    handle({ app, data }) {
+      const rows = filterLanguage(allAnchors(app.db), data.language).sort(
+        (a, b) => byPresence(a, b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid),
+      )
+      const page = paginate(rows, data.page, data.size)
+      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+    },
+  }),
+  productRoute('/api/anchorlist_services/anchor_list_new', {
+    data: requests.anchorList,
+    response: responses.anchorPage,
+    auth: true,
+    handle({ app, data }) {
+      const rows = filterLanguage(allAnchors(app.db), data.language).sort(
+        (a, b) => b.joined_day - a.joined_day || a.uid.localeCompare(b.uid),
+      )
+      const page = paginate(rows, data.page, data.size)
+      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+    },
+  }),
+  productRoute('/api/anchorlist_services/swipe_anchor_list', {
+    data: requests.swipe,
+    response: responses.swipe,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const me = signedIn(request).jid
+      const rows = allAnchors(app.db)
+        .filter((row) => !hasRelation(app.db, me, row.jid, 'like') && !hasRelation(app.db, me, row.jid, 'pass'))
+        .sort((a, b) => byPresence(a, b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid))
+      return ok({ list: rows.slice(0, data.size).map((row) => toAnchorInfo(app, row)), remaining: Math.max(0, rows.length - data.size) })
+    },
+  }),
+  productRoute('/api/anchorlist_services/recommend_friend_list', {
+    data: requests.anchorList,
+    response: responses.anchorPage,
+    auth: true,
+    handle(request) {
+      const { app, data, envelope } = request
+      const me = signedIn(request).jid
+      const preferred = (envelope.deviceInfo.configLanguage || envelope.deviceInfo.localLanguage).split('-')[0]
+      const rows = filterLanguage(allAnchors(app.db), data.language)
+        .filter((row) => !hasRelation(app.db, me, row.jid, 'friend'))
+        .sort(
+          (a, b) =>
+            Number(b.language === preferred) - Number(a.language === preferred) ||
+            byPresence(a, b) ||
+            b.hot_score - a.hot_score ||
+            a.uid.localeCompare(b.uid),
+        )
+      const page = paginate(rows, data.page, data.size)
+      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+    },
+  }),
+  productRoute('/api/anchorlist_services/club_anchor_list', {
+    data: pageRequest,
+    response: responses.clubAnchors,
+    auth: true,
+    handle({ app, data }) {
+      const rows = allAnchors(app.db)
+        .filter((row) => row.is_club === 1)
+        .sort((a, b) => byPresence(a, b) || a.silver_call_price - b.silver_call_price || a.uid.localeCompare(b.uid))
+      const page = paginate(rows, data.page, data.size)
+      return ok({
+        status: 1,
+        clubAnchorItem: page.list.map((row) => toClubAnchorItem(app, row)),
+        page: page.page,
+        size: page.size,
+        total: page.total,
+        hasMore: page.hasMore,
+      })
+    },
+  }),
+  productRoute('/api/anchorlist_services/video_show_story_line', {
+    data: requests.storyLine,
+    response: responses.storyLine,
+    auth: true,
+    handle({ app, data }) {
+      const row = anchorByJid(app.db, data.anchorJid)
+      return row ? ok(storyLine(app, row)) : refuse('unknown anchorJid')
+    },
+  }),
+  productRoute('/api/anchorlist_services/contact_popup_info', {
+    data: emptyRequest,
+    response: responses.contactPopup,
+    auth: true,
+    handle(request) {
+      const { app, envelope } = request
+      const user = signedIn(request)
+      const candidates = allAnchors(app.db).filter(
+        (row) =>
+          row.online_status === 'online' &&
+          !hasRelation(app.db, user.jid, row.jid, 'friend') &&
+          !hasRelation(app.db, user.jid, row.jid, 'pass'),
+      )
+      // A different suggestion each local day, stable within the day.
+      const day = localDay(app.now(), envelope.deviceInfo.timezoneOffset)
+      const pick = candidates.length === 0 ? undefined : candidates[seedHash(`${user.uid}:${day}`) % candidates.length]
+      return ok({
+        show: pick !== undefined,
+        anchor: pick ? toAnchorInfo(app, pick) : null,
+        greeting: pick ? greetingOf(pick.language) : '',
+        showAfterSeconds: 30,
+      })
+    },
+  }),
+]

@@ -1,0 +1,127 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { findSessionUid } from '../auth/sessions.ts'
+import { MAX_UPLOAD_BYTES } from '../constants.ts'
+import { HttpError, errorBody } from '../http/http.ts'
+import type { AppContext, RawResult, Route, RouteResult } from '../http/routes.ts'
+import { renderImage, requestedWidth } from '../world/images.ts'
+
+const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpe?g|gif|webp)$/
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+}
+
+/** Magic numbers of the accepted image formats (an upload must be what its name says). */
+function looksLike(ext: string, bytes: Buffer): boolean {
+  const startsWith = (...values: number[]) => values.every((v, i) => bytes[i] === v)
+  switch (ext) {
+    case 'png':
+      return startsWith(0x89, 0x50, 0x4e, 0x47)
+    case 'jpg':
+    case 'jpeg':
+      return startsWith(0xff, 0xd8, 0xff)
+    case 'gif':
+      return startsWith(0x47, 0x49, 0x46, 0x38)
+    case 'webp':
+      return startsWith(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+    default:
+      return false
+  }
+}
+
+function raw(contentType: string, bytes: Buffer, cache = 'public, max-age=86400'): RouteResult {
+  const body: RawResult = {
+    status: 200,
+    headers: { 'Content-Type': contentType, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' },
+    bytes,
+  }
+  return { body }
+}
+
+export function uploadsDir(app: AppContext): string {
+  return join(app.dataDir, 'uploads')
+}
+
+const SVG = 'image/svg+xml; charset=utf-8'
+
+export const fileRoutes: Route[] = [
+  {
+    // Generated images and uploads; `?x-oss-process=image/resize,w_<px>` draws SVGs at that width.
+    method: 'GET',
+    path: '/files/*',
+    handle({ app, url }) {
+      const width = requestedWidth(url.searchParams.get('x-oss-process'))
+      if (width === null) throw new HttpError(400, 'x-oss-process: expected image/resize,w_<16–2048>')
+      const path = url.pathname
+      let match = /^\/files\/avatars\/(\d{1,12})\.svg$/.exec(path)
+      if (match?.[1]) {
+        const row = app.db.prepare('SELECT nick_name FROM users WHERE uid = ?').get(match[1]) as { nick_name: string } | undefined
+        if (!row) throw new HttpError(404, `no image ${path}`)
+        return raw(SVG, renderImage('avatar', match[1], row.nick_name, width))
+      }
+      match = /^\/files\/photos\/(\d{1,12})_(\d{1,2})\.svg$/.exec(path)
+      if (match?.[1] && match[2]) {
+        const row = app.db
+          .prepare('SELECT u.nick_name, a.photo_count FROM users u JOIN anchors a ON a.uid = u.uid WHERE u.uid = ?')
+          .get(match[1]) as { nick_name: string; photo_count: number } | undefined
+        const index = Number(match[2])
+        if (!row || index < 1 || index > row.photo_count) throw new HttpError(404, `no image ${path}`)
+        return raw(SVG, renderImage('photo', `${match[1]}_${index}`, `${row.nick_name} · ${index}`, width))
+      }
+      if (path === '/files/download/qr.svg') return raw(SVG, renderImage('cover', 'download', 'vchat app', width))
+      match = /^\/files\/uploads\/([^/]+)$/.exec(path)
+      const name = match?.[1]
+      if (name && UPLOAD_NAME.test(name)) {
+        try {
+          // Uploads are served as stored: raster images are not resized by the local backend.
+          return raw(CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream', readFileSync(join(uploadsDir(app), name)))
+        } catch {
+          throw new HttpError(404, `no image ${path}`)
+        }
+      }
+      throw new HttpError(404, `no file ${path}`)
+    },
+  },
+  {
+    // The image host: multipart token, filename, file → { url } (SPEC §7).
+    method: 'POST',
+    path: '/upload',
+    raw: { maxBytes: MAX_UPLOAD_BYTES + 64 * 1024 },
+    async handle({ app, req, rawBody }) {
+      const contentType = req.headers['content-type'] ?? ''
+      if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
+        throw new HttpError(400, 'body: expected multipart/form-data')
+      }
+      let form: FormData
+      try {
+        form = await new Response(rawBody ?? Buffer.alloc(0), { headers: { 'content-type': contentType } }).formData()
+      } catch {
+        throw new HttpError(400, 'body: malformed multipart data')
+      }
+      const token = form.get('token')
+      if (typeof token !== 'string') throw new HttpError(400, 'token: required')
+      const uid = findSessionUid(app.db, token, app.now())
+      if (uid === null) return { status: 401, body: errorBody('token: unknown or expired token') }
+      const filename = form.get('filename')
+      if (typeof filename !== 'string') throw new HttpError(400, 'filename: required')
+      const nameMatch = UPLOAD_NAME.exec(filename.toLowerCase())
+      if (!nameMatch?.[1] || filename !== filename.toLowerCase()) {
+        throw new HttpError(400, 'filename: expected 32 hex characters and .png, .jpg, .jpeg, .gif or .webp')
+      }
+      const file = form.get('file')
+      if (file === null || typeof file === 'string') throw new HttpError(400, 'file: required')
+      const bytes = Buffer.from(await file.arrayBuffer())
+      if (bytes.length === 0) throw new HttpError(400, 'file: empty')
+      if (bytes.length > MAX_UPLOAD_BYTES) throw new HttpError(413, 'file: larger than 5 MB')
+      if (!looksLike(nameMatch[1], bytes)) throw new HttpError(400, `file: not a ${nameMatch[1]} image`)
+      mkdirSync(uploadsDir(app), { recursive: true })
+      writeFileSync(join(uploadsDir(app), filename), bytes)
+      app.log(`upload ${filename} (${bytes.length} bytes) by uid ${uid}`)
+      return { body: { url: `${app.publicUrl}/files/uploads/${filename}` } }
+    },
+  },
+]

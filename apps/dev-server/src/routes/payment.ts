@@ -1,0 +1,132 @@
+import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
+import { requests, responses } from '../contract/schemas.ts'
+import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import {
+  DEFAULT_PAY_COUNTRY,
+  cardsOf,
+  createOrder,
+  expireOrders,
+  findOrder,
+  orderDetail,
+  ownsCard,
+  payCountries,
+  paymentCountry,
+  payStatusOf,
+  saveCard,
+  type OrderRow,
+} from '../world/payments.ts'
+
+/** The payment simulator page of an order (served by a later part of the local backend). */
+export function checkoutUrl(app: AppContext, orderId: string): string {
+  return `${app.publicUrl}/dev/payment/checkout?orderId=${orderId}`
+}
+
+function gemsBalance(app: AppContext, uid: string): number {
+  return (app.db.prepare('SELECT gems_balance AS g FROM users WHERE uid = ?').get(uid) as { g: number }).g
+}
+
+function ownOrder(app: AppContext, uid: string, orderId: string): OrderRow | null {
+  expireOrders(app.db, app.now())
+  const order = findOrder(app.db, orderId)
+  return order && order.uid === uid ? order : null
+}
+
+export const paymentRoutes: Route[] = [
+  productRoute('/api/payment_service/payment_channels', {
+    data: requests.paymentChannels,
+    response: responses.paymentChannels,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const profile = app.db.prepare('SELECT country, email FROM profiles WHERE uid = ?').get(user.uid) as
+        | { country: string; email: string }
+        | undefined
+      const home = paymentCountry(profile?.country ?? '') ? (profile?.country ?? DEFAULT_PAY_COUNTRY) : DEFAULT_PAY_COUNTRY
+      const wanted = data.country ?? home
+      const country = paymentCountry(wanted)
+      if (!country) return refuse(`no payment in country ${wanted}`)
+      const succeeded = app.db.prepare("SELECT 1 FROM orders WHERE uid = ? AND status = 'success' LIMIT 1").get(user.uid)
+      return ok({
+        countries: [country, ...payCountries().filter((c) => c !== wanted).flatMap((c) => paymentCountry(c) ?? [])],
+        cards: cardsOf(app.db, user.uid),
+        gpayIsHide: wanted === 'IN',
+        userPayInfo: { paid: user.paid === 1, firstRecharge: succeeded === undefined, email: profile?.email ?? '', name: user.nick_name },
+        extend_info: {
+          defaultCountry: home,
+          firstRechargeBonusPercent: FIRST_RECHARGE_BONUS_PERCENT,
+          orderExpiresInSeconds: ORDER_TTL_MS / 1000,
+        },
+      })
+    },
+  }),
+  productRoute('/api/payment_service/create_order', {
+    data: requests.createOrder,
+    response: responses.createOrder,
+    auth: true,
+    handle(request) {
+      const { app, data, envelope } = request
+      const user = signedIn(request)
+      const order = createOrder(
+        app.db,
+        user.uid,
+        { ...data, fbp: envelope.deviceInfo.fbp ?? '', fbc: envelope.deviceInfo.fbc ?? '' },
+        app.now(),
+      )
+      if (typeof order === 'string') return refuse(order)
+      app.log(`order ${order.order_id} for uid ${user.uid}: ${order.sku} (${order.status})`)
+      return ok({
+        orderId: order.order_id,
+        payStatus: payStatusOf(order.status),
+        orderDetail: orderDetail(order),
+        checkoutUrl: checkoutUrl(app, order.order_id),
+      })
+    },
+  }),
+  productRoute('/api/payment_service/save_bank_card', {
+    data: requests.saveBankCard,
+    response: responses.savedCard,
+    auth: true,
+    handle(request) {
+      const result = saveCard(request.app.db, signedIn(request).uid, request.data, request.app.now())
+      return typeof result === 'string' ? refuse(result) : ok(result)
+    },
+  }),
+  productRoute('/api/payment_service/pay_order_status', {
+    data: requests.payOrderStatus,
+    response: responses.payOrderStatus,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const order = ownOrder(app, user.uid, data.orderId)
+      if (!order) return refuse('unknown orderId')
+      return ok({
+        payStatus: payStatusOf(order.status),
+        orderDetail: orderDetail(order),
+        gemsCredited: order.gems_credited,
+        gemsBalance: gemsBalance(app, user.uid),
+      })
+    },
+  }),
+  productRoute('/api/payment_service/checkout/authentication_payment', {
+    data: requests.authenticationPayment,
+    response: responses.authenticationPayment,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const order = ownOrder(app, user.uid, data.orderId)
+      if (!order) return refuse('unknown orderId')
+      if (order.status !== 'pending') return refuse(`order is already ${order.status}`)
+      if (!ownsCard(app.db, user.uid, data.cardId)) return refuse('unknown cardId')
+      app.db.prepare('UPDATE orders SET card_id = ? WHERE order_id = ?').run(data.cardId, order.order_id)
+      return ok({
+        orderId: order.order_id,
+        payStatus: payStatusOf(order.status),
+        requiresChallenge: true,
+        authenticationUrl: checkoutUrl(app, order.order_id),
+      })
+    },
+  }),
+]

@@ -1,0 +1,17 @@
+import { requests, responses } from '../contract/schemas.ts'
+import { ok, productRoute, type Route } from '../http/routes.ts'
+import { DEV_TRANSLATOR_NAME, devTranslate } from '../world/translator.ts'
+
+export const translateRoutes: Route[] = [
+  productRoute('/api/translate_service/translate', {
+    data: requests.translate,
+    response: responses.translate,
+    auth: true,
+    handle: ({ data }) =>
+      ok({
+        translatedText: devTranslate(data.sourceText, data.targetLang),
+        targetLang: data.targetLang,
+        translator: DEV_TRANSLATOR_NAME,
+      }),
+  }),
+]
