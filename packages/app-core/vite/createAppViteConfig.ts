@@ -2,10 +2,11 @@
  * The Vite config of a brand app (`apps/<brand>/vite.config.ts` calls this). Runs on Node directly,
  * so it uses only erasable TypeScript and `.ts` relative imports.
  */
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
-import type { ProxyOptions, UserConfig } from 'vite'
+import { defaultClientConditions, defaultServerConditions, defineConfig, searchForWorkspaceRoot } from 'vite'
+import type { Plugin, ProxyOptions, UserConfig } from 'vite'
 import { validateBrandConfig } from '../src/brand/brandConfig.ts'
 
 export interface AppViteConfigOptions {
@@ -46,11 +47,37 @@ export function vendorChunk(id: string): string | undefined {
   return undefined
 }
 
+/**
+ * Writes `.vite/chunk-modules.json` into the output folder: each emitted chunk file name (e.g.
+ * `assets/index-abc.js`) → the module ids bundled into it. The landing bench uses it to prove that no
+ * messaging, database or push module reaches the landing route.
+ */
+export function chunkModulesReport(): Plugin {
+  let workspaceRoot = process.cwd()
+  // Ids relative to the workspace (no machine paths in a folder that gets deployed); virtual modules
+  // lose their \0 marker.
+  const readable = (id: string) => (path.isAbsolute(id) ? path.relative(workspaceRoot, id).split(path.sep).join('/') : id.replace(/^\0/, ''))
+  return {
+    name: 'vchat:chunk-modules',
+    apply: 'build',
+    configResolved(config) {
+      workspaceRoot = searchForWorkspaceRoot(config.root)
+    },
+    generateBundle(_options, bundle) {
+      const report: Record<string, string[]> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') report[output.fileName] = Object.keys(output.modules).map(readable)
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: `${JSON.stringify(report, null, 2)}\n` })
+    },
+  }
+}
+
 export function createAppViteConfig({ brand, port }: AppViteConfigOptions): UserConfig {
   validateBrandConfig(brand)
   const proxy = localStackProxy()
   return defineConfig({
-    plugins: [react()],
+    plugins: [react(), chunkModulesReport()],
     resolve: {
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
       dedupe: ['react', 'react-dom'],

@@ -12,7 +12,7 @@ export {
 } from './fakeServices'
 export type { FakeServicesOptions } from './fakeServices'
 export { createTestI18n, renderApp } from './renderApp'
-export type { RenderAppOptions } from './renderApp'
+export type { RenderAppOptions, RenderedApp } from './renderApp'
 export { testBrand, testBrandWithoutAuthRoutes } from './testBrand'
 export { StoryApp } from './StoryApp'
 export type { StoryAppProps } from './StoryApp'

@@ -1,6 +1,7 @@
 import { createI18n } from '@vchat/i18n'
 import type { I18n } from '@vchat/i18n'
 import { render } from '@testing-library/react'
+import type { RenderResult } from '@testing-library/react'
 import type { InitialEntry } from 'react-router-dom'
 import { AppProviders } from '../app/AppProviders'
 import { makeStore } from '../app/store'
@@ -28,8 +29,14 @@ export interface RenderAppOptions {
   store?: AppStore
 }
 
+export interface RenderedApp extends RenderResult {
+  store: AppStore
+  services: Services
+  router: ReturnType<typeof createAppMemoryRouter>
+}
+
 /** Renders the whole app (providers + memory router) at a path, with fake services by default. */
-export async function renderApp(options: RenderAppOptions = {}) {
+export async function renderApp(options: RenderAppOptions = {}): Promise<RenderedApp> {
   const services = options.services ?? fakeServices(options.brand ? { brand: options.brand } : {})
   const brand = options.brand ?? services.brand
   const store = options.store ?? makeStore({ services, preloadedState: options.preloadedState })
