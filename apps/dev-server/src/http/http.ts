@@ -65,7 +65,9 @@ export function parseJson(text: string): unknown {
 export function describeIssue(error: z.ZodError, prefix = ''): string {
   const issue = error.issues[0]
   if (!issue) return `${prefix || 'body'}: invalid`
-  const path = [prefix, ...issue.path.map(String)].filter((part) => part !== '').join('.')
+  // An unknown key is named by the key itself (strict objects).
+  const keys = issue.code === 'unrecognized_keys' ? [issue.keys[0] ?? ''] : []
+  const path = [prefix, ...issue.path.map(String), ...keys].filter((part) => part !== '').join('.')
   return `${path || 'body'}: ${issue.message}`
 }
 
