@@ -126,4 +126,19 @@ describe('Sheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }))
     await expectNoAxeViolations()
   })
+
+  it('adds no second banner landmark over a page that has its own header', async () => {
+    render(
+      <>
+        <header>Site header</header>
+        <main>
+          <Sheet open title="Log in" closeLabel="Close" onClose={() => undefined}>
+            {form}
+          </Sheet>
+        </main>
+      </>,
+    )
+    expect(screen.getAllByRole('banner')).toHaveLength(1)
+    await expectNoAxeViolations()
+  })
 })

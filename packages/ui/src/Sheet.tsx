@@ -82,7 +82,7 @@ export function Sheet({ open, title, onClose, children, closeLabel, size = 'md' 
         tabIndex={-1}
         onKeyDown={handleKeyDown}
       >
-        <header className="vc-sheet__header">
+        <div className="vc-sheet__header">
           <h2 id={titleId} className="vc-sheet__title">
             {title}
           </h2>
@@ -95,7 +95,7 @@ export function Sheet({ open, title, onClose, children, closeLabel, size = 'md' 
           >
             <CloseIcon />
           </button>
-        </header>
+        </div>
         <div ref={contentRef} className="vc-sheet__content">
           {children}
         </div>

@@ -66,12 +66,27 @@ describe('contrastRatio', () => {
 
   it('dark defaults of styles.css reach AA contrast', () => {
     // Values of the prefers-color-scheme: dark block in styles.css.
-    const dark = { primary: '#b9a8ff', bg: '#121118', surface: '#1f1d27', text: '#f1eff7', danger: '#ffb4ab' }
-    for (const fg of [dark.primary, dark.text, dark.danger]) {
+    const dark = { primary: '#b9a8ff', bg: '#121118', surface: '#1f1d27', text: '#f1eff7' }
+    for (const fg of [dark.primary, dark.text, dangerFor(dark.text)]) {
       expect(contrastRatio(fg, dark.bg)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
       expect(contrastRatio(fg, dark.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
     }
     expect(contrastRatio('#ffffff', '#c5221f')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST) // badge
-    expect(contrastRatio('#b3261e', '#ffffff')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST) // light error
+  })
+
+  it('the error colour derived from the text colour reaches AA on light and dark themes', () => {
+    const light = DEFAULT_THEME
+    expect(contrastRatio(dangerFor(light.text), light.background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(dangerFor(light.text), light.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    // A dark brand theme (very dark tinted background and surface, near-white text).
+    expect(contrastRatio(dangerFor('#ecfffb'), '#0f2d2a')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
   })
 })
+
+/** `--vc-color-danger` of styles.css: color-mix(in srgb, #d93025 65%, text). */
+function dangerFor(text: string): string {
+  const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+  const red = channels('#d93025')
+  const mixed = channels(text).map((c, i) => Math.round((red[i] ?? 0) * 0.65 + c * 0.35))
+  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`
+}
