@@ -53,9 +53,18 @@ export const DEFAULT_LANGUAGE = 'en' satisfies SupportedLanguage
 export const CURRENT_LANGUAGE_KEY = 'vchat.currentLanguage'
 
 /** Resource namespaces: `common` (generic words) and `app` (screen texts). */
-export const NAMESPACES = ['common', 'app'] as const
+/**
+ * One namespace per product area, so each area's texts load with its screens (and translators can
+ * work area by area): app = shell, login and small pages; discover = host lists, match, profiles and
+ * social; chat = messages; call = video calls; wallet = coin store and payments; account = tasks,
+ * settings and profile.
+ */
+export const NAMESPACES = ['common', 'app', 'discover', 'chat', 'call', 'wallet', 'account'] as const
 
 export type Namespace = (typeof NAMESPACES)[number]
+
+/** Loaded at start; every other namespace loads the first time a screen asks for it. */
+export const START_NAMESPACES = ['common', 'app'] as const satisfies readonly Namespace[]
 
 /** Namespace `t()` reads when none is given; keys missing there are looked up in `common`. */
 export const DEFAULT_NAMESPACE = 'app' satisfies Namespace

@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import type { BackendModule, i18n as I18n, ReadCallback } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, SUPPORTED_LANGUAGES } from './constants'
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, NAMESPACES, START_NAMESPACES, SUPPORTED_LANGUAGES } from './constants'
 import type { Namespace, SupportedLanguage } from './constants'
 import { browserLanguages, browserStorage, detectLanguage, saveLanguage } from './detect'
 import type { LanguageStorage } from './detect'
@@ -80,7 +80,7 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     supportedLngs: [...SUPPORTED_LANGUAGES],
     fallbackLng: fallback,
     load: 'languageOnly',
-    ns: [...NAMESPACES],
+    ns: [...START_NAMESPACES],
     defaultNS: DEFAULT_NAMESPACE,
     fallbackNS: 'common',
     interpolation: { escapeValue: false }, // React escapes rendered text itself
