@@ -21,7 +21,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 /** Loader spy serving small in-memory resources. */
 function spyLoader() {
-  const texts: Record<string, Record<Namespace, Record<string, unknown>>> = {
+  const texts: Record<string, Partial<Record<Namespace, Record<string, unknown>>>> = {
     en: { common: { retry: 'Retry', close: 'Close' }, app: { logout: 'Log out', only: 'English only' } },
     ar: { common: { retry: 'إعادة المحاولة', close: 'إغلاق' }, app: { logout: 'تسجيل الخروج' } },
     fr: { common: { retry: 'Réessayer', close: 'Fermer' }, app: { logout: 'Se déconnecter' } },
@@ -141,5 +141,15 @@ describe('applyDocumentLanguage', () => {
 
   it('does nothing without a document', () => {
     expect(() => applyDocumentLanguage('ar', null)).not.toThrow()
+  })
+})
+
+describe('area namespaces', () => {
+  it('loads an area namespace only when it is first asked for', async () => {
+    const loader = spyLoader()
+    const i18n = await createI18n({ language: 'en', loadNamespace: loader, storage: null, document: null })
+    expect(loader.mock.calls.some(([, ns]) => ns === 'chat')).toBe(false)
+    await i18n.loadNamespaces('chat')
+    expect(loader.mock.calls.map((c) => c.join('/'))).toContain('en/chat')
   })
 })
