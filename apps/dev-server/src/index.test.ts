@@ -296,3 +296,24 @@ describe('data folder', () => {
     await expect(clash).rejects.toThrow(`Port ${server.port} is already in use`)
   })
 })
+
+describe('POST /dev/users', () => {
+  it('makes a fresh account per call that can sign in with the development password', async () => {
+    const server = await startDevServer({ port: 0, dataDir: mkdtempSync(join(tmpdir(), "vchat-dev-users-")), log: () => {} })
+    try {
+      const make = (body: unknown) =>
+        fetch(`${server.url}/dev/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const first = (await (await make({ paid: true, gemsBalance: 120 })).json()) as { data: { uid: string; jid: string } }
+      const second = (await (await make({})).json()) as { data: { uid: string } }
+      expect(Number(second.data.uid)).toBe(Number(first.data.uid) + 1)
+      expect(first.data.jid).toBe(`user_${first.data.uid}@localhost`)
+      const login = await post(server, '/api/login_service/user_pwd_login', envelope({ uid: first.data.uid, passwd: 'demo1234' }))
+      expect(login.body.result).toBe(1)
+      const bad = await make({ gemsBalance: -5 })
+      expect(bad.status).toBe(400)
+      expect(((await bad.json()) as { msg: string }).msg).toContain('gemsBalance')
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { validate } from '../http/http.ts'
 import { ok, refuse, type Route } from '../http/routes.ts'
+import { hashPasswordSync } from '../auth/passwords.ts'
+import { DEFAULT_ROLE, SEED_PASSWORD } from '../constants.ts'
+import { userJid } from '../db/seed.ts'
 import { findOrder, orderDetail, payStatusOf, settleOrder, expireOrders } from '../world/payments.ts'
 
 /**
@@ -17,7 +20,39 @@ const presenceSchema = z.object({
   onlineStatus: z.enum(['online', 'busy', 'offline']),
 })
 
+const newUserSchema = z
+  .object({
+    nickName: z.string().trim().min(1).max(40).optional(),
+    paid: z.boolean().optional(),
+    gemsBalance: z.number().int().min(0).max(1_000_000).optional(),
+    silverBalance: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict()
+
+/** Users made on demand start at this uid, far from the seeded ones. */
+const FIRST_TEST_UID = 300001
+
 export const devRoutes: Route[] = [
+  {
+    // A fresh account per test, so end-to-end specs running side by side never share a balance or
+    // a thread. The password is the development one (demo1234).
+    method: 'POST',
+    path: '/dev/users',
+    handle({ app, body }) {
+      const input = validate(newUserSchema, body ?? {})
+      const row = app.db.prepare("SELECT MAX(CAST(uid AS INTEGER)) AS max FROM users WHERE kind = 'user' AND CAST(uid AS INTEGER) >= ?").get(FIRST_TEST_UID) as { max: number | null }
+      const uid = String(Math.max(FIRST_TEST_UID, (row.max ?? 0) + 1))
+      const jid = userJid(uid, app.domain)
+      app.db
+        .prepare(
+          `INSERT INTO users (uid, jid, kind, role, nick_name, password_hash, paid, gems_balance, silver_balance, created_at)
+           VALUES (?, ?, 'user', ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(uid, jid, DEFAULT_ROLE, input.nickName ?? `Tester ${uid}`, hashPasswordSync(SEED_PASSWORD), input.paid ? 1 : 0, input.gemsBalance ?? 0, input.silverBalance ?? 0, app.now())
+      app.db.prepare("INSERT OR IGNORE INTO profiles (uid, country, language) VALUES (?, '', '')").run(uid)
+      return { body: ok({ uid, jid, password: SEED_PASSWORD }) }
+    },
+  },
   {
     method: 'POST',
     path: '/dev/payment/settle',
