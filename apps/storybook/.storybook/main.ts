@@ -16,8 +16,13 @@ const config: StorybookConfig = {
   stories: [
     '../../../packages/ui/src/**/*.stories.@(ts|tsx)',
     '../../../packages/app-core/src/**/*.stories.@(ts|tsx)',
+    '../src/**/*.stories.@(ts|tsx)',
   ],
-  addons: [getAbsolutePath('@storybook/addon-a11y')],
+  addons: [
+    getAbsolutePath('@storybook/addon-docs'),
+    getAbsolutePath('@storybook/addon-a11y'),
+    getAbsolutePath('@storybook/addon-vitest'),
+  ],
   framework: { name: getAbsolutePath('@storybook/react-vite'), options: {} },
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {

@@ -3,8 +3,10 @@ import { brandConfig as secondBrand } from '@vchat/brand-second'
 import { brandConfig as thirdBrand } from '@vchat/brand-third'
 import type { BrandTheme } from '@vchat/ui'
 
-export const BRAND_IDS = ['default', 'second', 'third'] as const
-export type BrandId = (typeof BRAND_IDS)[number]
+import type { BrandId } from './brandIds'
+
+export { BRAND_IDS } from './brandIds'
+export type { BrandId } from './brandIds'
 
 /** Each brand's theme, taken from its brand package (`brandConfig.theme`). */
 export const BRAND_THEMES: Record<BrandId, { title: string; theme: BrandTheme }> = {

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
+import { BRAND_IDS } from './.storybook/brandIds.ts'
+
+/**
+ * Every story runs as a test in headless Chromium (Vitest browser mode, Playwright provider):
+ * it must render without error, its play function must pass, and axe must report no violation
+ * (`parameters.a11y.test: 'error'` in preview.tsx). The suite runs once per brand theme, so
+ * colour contrast is checked for all three brands.
+ *
+ * The system Chromium is used (no browser download); override its path with CHROMIUM_PATH.
+ */
+const configDir = fileURLToPath(new URL('./.storybook', import.meta.url))
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+function brandProject(brand: (typeof BRAND_IDS)[number]): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    plugins: [storybookTest({ configDir, initialGlobals: { brand } })],
+    test: {
+      name: `storybook:${brand}`,
+      // Generous limits: on a busy 2-core CI machine the first story of a file also pays for
+      // module loading in the browser.
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({
+          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
+    },
+  }
+}
+
+export default defineConfig({
+  test: {
+    projects: BRAND_IDS.map(brandProject),
+  },
+})
