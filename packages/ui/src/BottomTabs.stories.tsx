@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, within } from 'storybook/test'
 import { BottomTabs } from './BottomTabs'
 import { CardsIcon, HistoryIcon, ListIcon, MessagesIcon } from './icons'
 
@@ -21,7 +22,14 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const Default: Story = {}
+/** A navigation landmark; the active tab is marked as the current page. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(within(canvasElement).getByRole('navigation', { name: 'Main' }))
+    await expect(nav.getAllByRole('link')).toHaveLength(4)
+    await expect(nav.getByRole('link', { name: /Match/ })).toHaveAttribute('aria-current', 'page')
+  },
+}
 export const ManyUnread: Story = {
   args: {
     items: meta.args.items.map((item) => (item.key === 'messages' ? { ...item, badge: 140 } : item)),

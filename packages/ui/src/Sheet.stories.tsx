@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from './Button'
 import { Sheet } from './Sheet'
 import { TextField } from './TextField'
@@ -48,5 +49,21 @@ export const Interactive: Story = {
         </Sheet>
       </div>
     )
+  },
+  play: async ({ canvasElement }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Open sheet' })
+    await userEvent.click(opener)
+    // The sheet is portalled to the body, outside the story's canvas.
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Log in' })
+    const page = within(dialog)
+    await waitFor(() => expect(page.getByRole('textbox', { name: 'User ID' })).toHaveFocus())
+    // Tab stays inside: from the last control it wraps to the close button.
+    await userEvent.tab()
+    await userEvent.tab()
+    await userEvent.tab()
+    await expect(page.getByRole('button', { name: 'Close' })).toHaveFocus()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull())
+    await expect(opener).toHaveFocus()
   },
 }
