@@ -14,6 +14,8 @@ export const POPUP_WINDOW = { width: 600, height: 400 } as const
 export const MAINTENANCE_STATUS_ON = 2
 /** Maintenance status is re-checked on this interval (ms). */
 export const MAINTENANCE_POLL_INTERVAL_MS = 60_000
+/** Opening another route re-checks the maintenance status unless it was checked this recently (ms). */
+export const MAINTENANCE_RECHECK_ON_NAVIGATION_MS = 10_000
 
 /** SPEC §3: default role of the main user. */
 export const DEFAULT_USER_ROLE = 2
@@ -36,6 +38,12 @@ export const XMPP_RESOURCE = 'web_fachat'
 
 /** Key of the redux-persist root record. */
 export const PERSIST_KEY = 'vchat'
+
+/**
+ * Local storage key of the persisted-session marker: present (`true`) while a signed-in state is
+ * persisted, so start-up knows synchronously whether to wait for rehydration (and load localforage).
+ */
+export const SESSION_MARKER_KEY = 'vchat:session'
 
 /** Local storage key of the device id / web uuid sent as deviceInfo.androidId and webUuid. */
 export const DEVICE_ID_STORAGE_KEY = 'vchat:device-id'

@@ -1,14 +1,15 @@
 /// <reference path="./env.d.ts" />
 import '@vchat/ui/styles.css'
 import { createI18n } from '@vchat/i18n'
+import type { I18n } from '@vchat/i18n'
 import { applyTheme } from '@vchat/ui'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { persistStore } from 'redux-persist'
-import { PersistGate } from 'redux-persist/integration/react'
 import { AppProviders } from './app/AppProviders'
+import { createSessionPersistence } from './app/sessionPersistence'
 import { makeStore } from './app/store'
 import type { BrandConfig } from './brand/brandConfig'
+import { SESSION_MARKER_KEY } from './constants'
 import { installPreloadErrorReload } from './preloadError'
 import { AppRouter } from './routes/AppRouter'
 import { createAppRouter } from './routes/createAppRouter'
@@ -44,7 +45,10 @@ function setIcon(href: string): void {
 
 /**
  * Starts the application for one brand: theme, document title and theme colour, i18n (language
- * detection), services, store (with persistence), router; renders into #root.
+ * detection), services, store, session persistence, router; renders into #root.
+ *
+ * A visitor's first load stays static: no server call, no storage engine. A persisted session (marker
+ * in local storage) is restored before the first render, as the user goes on to /match anyway.
  *
  * The brand config is validated at build time by the Vite config (`@vchat/app-core/vite`); in
  * development it is validated again here, so the schema library stays out of production bundles.
@@ -64,21 +68,27 @@ export async function mountApp(brand: BrandConfig, env: AppEnv = envFromImportMe
   setIcon(brand.logos.mark)
   installPreloadErrorReload()
 
-  const i18n = await createI18n()
-  const services = createServices(brand, env, { getLanguage: () => i18n.language })
+  let i18n: I18n | null = null
+  const services = createServices(brand, env, { getLanguage: () => i18n?.language ?? 'en' })
   const store = makeStore({ services })
-  const persistor = persistStore(store)
+  const persistence = createSessionPersistence({
+    store,
+    engine: services.storage.persistEngine,
+    marker: services.storage.local<boolean>(SESSION_MARKER_KEY),
+    logger: services.logger,
+  })
+  // Texts and a stored session (if any) load side by side.
+  const [texts] = await Promise.all([createI18n(), persistence.ready])
+  i18n = texts
   const routes = buildRouteTable(brand.routes)
   const router = createAppRouter(brand.routes)
 
   createRoot(container).render(
     <StrictMode>
-      <AppProviders store={store} services={services} i18n={i18n}>
-        <PersistGate persistor={persistor} loading={null}>
-          <AppRouter router={router} routes={routes} />
-        </PersistGate>
+      <AppProviders store={store} services={services} i18n={texts}>
+        <AppRouter router={router} routes={routes} />
       </AppProviders>
     </StrictMode>,
   )
-  return { store, services, router, i18n }
+  return { store, services, router, i18n: texts, persistence }
 }

@@ -2,11 +2,13 @@
  * The Vite config of a brand app (`apps/<brand>/vite.config.ts` calls this). Runs on Node directly,
  * so it uses only erasable TypeScript and `.ts` relative imports.
  */
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defaultServerConditions, defineConfig, searchForWorkspaceRoot } from 'vite'
-import type { Plugin, ProxyOptions, UserConfig } from 'vite'
+import type { Alias, ConfigEnv, Plugin, ProxyOptions, UserConfig } from 'vite'
 import { validateBrandConfig } from '../src/brand/brandConfig.ts'
 
 export interface AppViteConfigOptions {
@@ -34,17 +36,49 @@ export function localStackProxy(env: NodeJS.ProcessEnv = process.env): Record<st
   }
 }
 
-/** Vendor chunks: the framework every route needs, and the messaging/database/push code loaded later. */
+/**
+ * Vendor chunks. `react`, `state` and `i18n` are what every route needs, the landing included. The rest
+ * is loaded on demand: `persist` (redux-persist + localforage) when a session is restored or a user
+ * logs in, `http` (axios, qs) with the first server call, `xmpp`, `dexie`, `firebase` after login.
+ */
 export function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/.test(id)) return 'react'
-  if (/[\\/]node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect|use-sync-external-store)[\\/]/.test(id)) return 'state'
+  if (/[\\/]node_modules[\\/](redux-persist|localforage)[\\/]/.test(id)) return 'persist'
+  if (/[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|use-sync-external-store|redux-thunk)[\\/]/.test(id)) return 'state'
   if (/[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/.test(id)) return 'i18n'
-  if (/[\\/]node_modules[\\/](axios|axios-retry|qs|nanoid|side-channel|object-inspect|is-retry-allowed)[\\/]/.test(id)) return 'http'
+  if (/[\\/]node_modules[\\/](axios|axios-retry|qs|nanoid|side-channel[^\\/]*|object-inspect|get-intrinsic|is-retry-allowed)[\\/]/.test(id)) return 'http'
   if (/[\\/]node_modules[\\/]@xmpp[\\/]/.test(id)) return 'xmpp'
   if (/[\\/]node_modules[\\/]dexie[\\/]/.test(id)) return 'dexie'
   if (/[\\/]node_modules[\\/](firebase|@firebase)[\\/]/.test(id)) return 'firebase'
   return undefined
+}
+
+const FIRST_LOAD_CHUNKS = new Set(['react', 'state', 'i18n'])
+function firstLoadChunk(name: string | undefined): string | null {
+  return name !== undefined && FIRST_LOAD_CHUNKS.has(name) ? name : null
+}
+
+/**
+ * React Router 7 points every import condition at its development build (invariant messages and
+ * warnings included). Production bundles use the production build it ships next to it.
+ */
+export function reactRouterProductionAliases(): Alias[] {
+  const require = createRequire(import.meta.url)
+  const routerDom = require.resolve('react-router-dom/package.json')
+  const routerDir = path.dirname(createRequire(routerDom).resolve('react-router/package.json'))
+  const index = path.join(routerDir, 'dist/production/index.mjs')
+  const dom = path.join(routerDir, 'dist/production/dom-export.mjs')
+  if (!existsSync(index) || !existsSync(dom)) return []
+  return [
+    { find: /^react-router$/, replacement: index },
+    { find: /^react-router\/dom$/, replacement: dom },
+  ]
+}
+
+/** Where a build goes: `dist/` for production, `dist-<mode>/` for any other mode (e.g. `dist-localstack/`). */
+export function outDirFor(mode: string): string {
+  return mode === 'production' ? 'dist' : `dist-${mode}`
 }
 
 /**
@@ -73,10 +107,10 @@ export function chunkModulesReport(): Plugin {
   }
 }
 
-export function createAppViteConfig({ brand, port }: AppViteConfigOptions): UserConfig {
+export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env: ConfigEnv) => UserConfig {
   validateBrandConfig(brand)
   const proxy = localStackProxy()
-  return defineConfig({
+  return defineConfig(({ command, mode }) => ({
     plugins: [react(), chunkModulesReport()],
     resolve: {
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
@@ -84,6 +118,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): User
       alias: [
         // @xmpp/resolve imports node:dns; the browser build never uses it.
         { find: /^(node:)?dns$/, replacement: emptyModule },
+        ...(command === 'build' && mode !== 'development' ? reactRouterProductionAliases() : []),
       ],
     },
     environments: {
@@ -92,13 +127,25 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): User
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },
     build: {
+      // `vite build --mode localstack` (e2e) and the production build never overwrite each other;
+      // `vite preview --mode localstack` serves the same folder.
+      outDir: outDirFor(mode),
       target: 'es2022',
       sourcemap: true,
+      // Brand logos and backgrounds stay files fetched by URL, never base64 inside the JavaScript.
+      assetsInlineLimit: 0,
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: [{ debugName: 'vendor', name: (id: string) => vendorChunk(id) ?? null }] },
+          codeSplitting: {
+            groups: [
+              // The first-load vendors claim their modules first: a shared dependency (redux, needed by
+              // redux-persist too) must not be pulled into an on-demand chunk.
+              { debugName: 'first-load vendor', priority: 2, name: (id: string) => firstLoadChunk(vendorChunk(id)) },
+              { debugName: 'on-demand vendor', priority: 1, name: (id: string) => vendorChunk(id) ?? null },
+            ],
+          },
         },
       },
     },
-  })
+  }))
 }

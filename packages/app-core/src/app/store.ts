@@ -1,8 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit'
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist'
-import type { PersistConfig } from 'redux-persist'
-import { PERSIST_KEY } from '../constants'
 import { accountSlice } from '../features/account/accountSlice'
 import type { AccountState } from '../features/account/accountSlice'
 import { authSlice } from '../features/auth/authSlice'
@@ -24,42 +21,47 @@ export interface AppState {
 /** What `makeStore` accepts: any slice, each partially. */
 export type PreloadedAppState = { [K in keyof AppState]?: Partial<AppState[K]> }
 
-function createRootReducer(services: Services) {
-  const engine = services.storage.persistEngine
-  // Only the signed-in user (and its component info) and the balance survive a reload; login status,
-  // failures, config and maintenance are transient.
-  const authPersist: PersistConfig<AuthState> = {
-    key: `${PERSIST_KEY}:auth`,
-    storage: engine,
-    whitelist: ['user', 'componentInfo'],
-  }
-  const accountPersist: PersistConfig<AccountState> = {
-    key: `${PERSIST_KEY}:account`,
-    storage: engine,
-  }
-  return combineReducers({
-    auth: persistReducer(authPersist, authSlice.reducer),
-    account: persistReducer(accountPersist, accountSlice.reducer),
-    config: configSlice.reducer,
-    system: systemSlice.reducer,
-  })
+/** The slice reducers. Persistence (`./persistence`) wraps auth and account when it starts. */
+export const sliceReducers = {
+  auth: authSlice.reducer,
+  account: accountSlice.reducer,
+  config: configSlice.reducer,
+  system: systemSlice.reducer,
 }
+
+const rootReducer = combineReducers(sliceReducers)
+
+/**
+ * redux-persist's action types (`redux-persist/es/constants`), spelled out so the store does not load
+ * redux-persist: it is downloaded only when persistence starts. persistence.test.ts checks they match.
+ */
+export const PERSIST_ACTION_TYPES = [
+  'persist/FLUSH',
+  'persist/REHYDRATE',
+  'persist/PAUSE',
+  'persist/PERSIST',
+  'persist/PURGE',
+  'persist/REGISTER',
+] as const
 
 export interface MakeStoreOptions {
   preloadedState?: PreloadedAppState
   services: Services
 }
 
-/** One store factory for every brand, test and story. Thunks receive `services` as their extra argument. */
+/**
+ * One store factory for every brand, test and story. Thunks receive `services` as their extra
+ * argument. The store starts without persistence; `startPersistence` (loaded on demand) swaps in the
+ * persisted reducers when a stored session is restored or a user logs in (see `sessionPersistence`).
+ */
 export function makeStore({ preloadedState, services }: MakeStoreOptions) {
-  const reducer = createRootReducer(services)
   const store = configureStore({
-    reducer,
+    reducer: rootReducer,
     preloadedState: preloadedState ? fillPreloadedState(preloadedState) : undefined,
     middleware: (getDefault) =>
       getDefault({
         thunk: { extraArgument: services },
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: { ignoredActions: [...PERSIST_ACTION_TYPES] },
       }),
   })
   // The API client reads the signed-in user from the store on every call.
@@ -72,17 +74,17 @@ export function makeStore({ preloadedState, services }: MakeStoreOptions) {
  * Completes a partial preloaded state with each slice's initial values. The `_persist` marker of the
  * persisted slices is added by redux-persist itself when persistence starts, so it is left out here.
  */
-function fillPreloadedState(partial: PreloadedAppState): Partial<RootState> {
-  const state: AppState = {
+function fillPreloadedState(partial: PreloadedAppState): AppState {
+  return {
     auth: { ...authSlice.getInitialState(), ...partial.auth },
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
   }
-  return state as Partial<RootState>
 }
 
-export type RootState = ReturnType<ReturnType<typeof createRootReducer>>
+export type RootState = ReturnType<typeof rootReducer>
+
 /** Dispatch with thunks whose extra argument is the services container. */
 export type AppDispatch = ThunkDispatch<RootState, Services, UnknownAction>
 export type AppStore = ReturnType<typeof makeStore>

@@ -1,6 +1,7 @@
 import '../app.css'
-import { BottomTabs, CardsIcon, GemIcon, HistoryIcon, ListIcon, Logo, MessagesIcon, Sheet } from '@vchat/ui'
+import { BottomTabs, CardsIcon, GemIcon, HistoryIcon, ListIcon, Logo, MessagesIcon } from '@vchat/ui'
 import type { BottomTabLinkProps } from '@vchat/ui'
+import { lazy, Suspense, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom'
@@ -11,8 +12,11 @@ import { selectIsLoggedIn } from '../features/auth/authSlice'
 import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
 import { findRoute, TAB_ORDER } from '../routes/routeTable'
 import type { TabKey } from '../routes/routeTable'
-import { renderScreen } from '../routes/screens'
+import { preloadScreen, renderScreen } from '../routes/screens'
 import { RequireAuth } from '../routes/RouteElement'
+import { RouteFallback } from '../routes/RootShell'
+
+const PopupSheet = lazy(() => import('./PopupSheet').then((m) => ({ default: m.PopupSheet })))
 
 const TAB_ICONS: Record<TabKey, ReactNode> = {
   match: <CardsIcon />,
@@ -51,7 +55,9 @@ function HeaderAccount() {
 
 /**
  * The home layout (SPEC §2): header, page, bottom tabs. A popup route renders in a Sheet over the page
- * it was opened from (or over the goddess wall when opened directly).
+ * it was opened from (or over the goddess wall when opened directly). The sheet and the popup's screen
+ * load on demand, side by side; the sheet opens once both are there (so focus lands in its content).
+ * Lazy pages load under the header and tabs, which stay in place.
  */
 export function HomeLayout() {
   const { t } = useTranslation('app')
@@ -74,6 +80,11 @@ export function HomeLayout() {
     active: activeTab === key,
   }))
 
+  const popupScreen = background && current ? current.screen : null
+  useEffect(() => {
+    if (popupScreen) preloadScreen(popupScreen)
+  }, [popupScreen])
+
   function closePopup() {
     if (!background || !backgroundRoute) return
     navigate(backgroundRoute.auth && !loggedIn ? '/' : pathOf(background))
@@ -93,20 +104,26 @@ export function HomeLayout() {
             <BackgroundProvider value={true}>
               <div className="vc-app-background" inert aria-hidden="true" key={pathOf(background)}>
                 {matchPath(backgroundRoute.path, background.pathname) ? (
-                  <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>
+                  <Suspense fallback={<RouteFallback />}>
+                    <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>
+                  </Suspense>
                 ) : null}
               </div>
             </BackgroundProvider>
           ) : (
-            <Outlet />
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
           )}
         </main>
         <BottomTabs label={t('tabs.label')} items={tabs} linkComponent={TabLink} />
       </div>
       {background && current ? (
-        <Sheet open title={t(`screens.${current.screen}`)} onClose={closePopup} closeLabel={tc('close')}>
-          <Outlet />
-        </Sheet>
+        <Suspense fallback={null}>
+          <PopupSheet title={t(`screens.${current.screen}`)} onClose={closePopup} closeLabel={tc('close')}>
+            <Outlet />
+          </PopupSheet>
+        </Suspense>
       ) : null}
     </div>
   )

@@ -158,26 +158,86 @@ describe('match screen', () => {
 })
 
 describe('maintenance', () => {
-  it('covers the app when the server reports status 2, and re-checks every 60 s', async () => {
-    let status = 1
-    const clock = manualClock()
-    const services = fakeServices({ clock, api: { getMaintenanceStatus: async () => ({ maintananceStatus: status }) } })
-    await renderApp({ path: '/', services })
-    await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world' })
-    expect(screen.queryByText("sorry we're under maintenance")).toBeNull()
+  const landingTitle = 'Live video chat with people around the world'
 
-    status = 2
+  function statusApi(initial: number) {
+    const api = { status: initial, calls: 0 }
+    const getMaintenanceStatus = async () => {
+      api.calls += 1
+      return { maintananceStatus: api.status }
+    }
+    return { api, getMaintenanceStatus }
+  }
+
+  it('makes no server call on the visitor landing page, not even after minutes', async () => {
+    const clock = manualClock()
+    const { api, getMaintenanceStatus } = statusApi(2)
+    await renderApp({ path: '/', services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
+    await screen.findByRole('heading', { level: 1, name: landingTitle })
     await act(async () => {
-      clock.tick(60_000)
+      clock.tick(5 * 60_000)
     })
+    expect(api.calls).toBe(0)
+    expect(screen.queryByText("sorry we're under maintenance")).toBeNull()
+  })
+
+  it('checks when a visitor opens the login popup and covers the app during maintenance, until it ends', async () => {
+    const user = userEvent.setup()
+    const clock = manualClock()
+    const { api, getMaintenanceStatus } = statusApi(2)
+    await renderApp({ path: '/', services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
+    await user.click(await screen.findByRole('link', { name: 'Log in to start' }))
+
     expect(await screen.findByText("sorry we're under maintenance")).toBeTruthy()
     expect(screen.getByText('we apologize for the inconvenience')).toBeTruthy()
     expect(document.body.style.overflow).toBe('hidden')
+    expect(api.calls).toBe(1)
 
-    status = 1
+    api.status = 1
     await act(async () => {
       clock.tick(60_000)
     })
     await waitFor(() => expect(screen.queryByText("sorry we're under maintenance")).toBeNull())
+    expect(api.calls).toBe(2)
+  })
+
+  it('checks at start and every 60 s while signed in', async () => {
+    const clock = manualClock()
+    const { api, getMaintenanceStatus } = statusApi(1)
+    await renderApp({ path: '/message', preloadedState: signedIn, services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
+    await screen.findByRole('heading', { name: 'Messages' })
+    await waitFor(() => expect(api.calls).toBe(1))
+
+    api.status = 2
+    await act(async () => {
+      clock.tick(60_000)
+    })
+    expect(await screen.findByText("sorry we're under maintenance")).toBeTruthy()
+    expect(api.calls).toBe(2)
+  })
+
+  it('re-checks on navigation at most once per 10 s, and stops when a visitor is back on the landing page', async () => {
+    const clock = manualClock()
+    const { api, getMaintenanceStatus } = statusApi(1)
+    const { router } = await renderApp({ path: '/download', services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
+    await screen.findByRole('heading', { name: 'About' })
+    await waitFor(() => expect(api.calls).toBe(1))
+
+    await act(() => router.navigate('/silveranchor', { state: { backgroundLocation: { pathname: '/download', search: '', hash: '' } } }))
+    await screen.findByRole('dialog', { name: 'Silver hosts' })
+    expect(api.calls).toBe(1)
+
+    await act(async () => {
+      clock.tick(10_000)
+    })
+    await act(() => router.navigate('/download'))
+    await waitFor(() => expect(api.calls).toBe(2))
+
+    await act(() => router.navigate('/'))
+    await screen.findByRole('heading', { level: 1, name: landingTitle })
+    await act(async () => {
+      clock.tick(120_000)
+    })
+    expect(api.calls).toBe(2)
   })
 })

@@ -1,12 +1,25 @@
 import { lazy } from 'react'
 import type { ReactNode } from 'react'
-import { LoginScreen } from '../features/auth/LoginScreen'
 import { LandingScreen } from '../features/landing/LandingScreen'
 import type { ScreenKey } from './routeTable'
 
-// Everything beyond the landing and the login popup is split into its own chunk.
-const MatchScreen = lazy(() => import('../features/match/MatchScreen').then((m) => ({ default: m.MatchScreen })))
-const ComingSoonScreen = lazy(() => import('../features/placeholder/ComingSoonScreen').then((m) => ({ default: m.ComingSoonScreen })))
+// Only the landing page is in the first load; every other screen is its own chunk.
+const loadLogin = () => import('../features/auth/LoginScreen')
+const loadMatch = () => import('../features/match/MatchScreen')
+const loadComingSoon = () => import('../features/placeholder/ComingSoonScreen')
+
+const LoginScreen = lazy(() => loadLogin().then((m) => ({ default: m.LoginScreen })))
+const MatchScreen = lazy(() => loadMatch().then((m) => ({ default: m.MatchScreen })))
+const ComingSoonScreen = lazy(() => loadComingSoon().then((m) => ({ default: m.ComingSoonScreen })))
+
+/**
+ * Starts downloading a screen's code ahead of rendering it (e.g. together with the popup sheet, so the
+ * two chunks load side by side rather than one after the other). Errors surface when it renders.
+ */
+export function preloadScreen(screen: ScreenKey): void {
+  const load = screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
+  load?.().catch(() => undefined)
+}
 
 /** The element of a screen. Screens of later work show an honest "coming soon" state. */
 export function renderScreen(screen: ScreenKey): ReactNode {

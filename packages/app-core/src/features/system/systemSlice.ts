@@ -6,24 +6,57 @@ import type { RootState } from '../../app/store'
 export interface SystemState {
   /** Last maintananceStatus from the server; null until the first answer. */
   maintenanceStatus: number | null
+  /** A status request is in flight. */
+  checking: boolean
+  /** When the last status request started (services clock, ms), or null. */
+  lastCheckAt: number | null
 }
 
-export const initialSystemState: SystemState = { maintenanceStatus: null }
+export const initialSystemState: SystemState = { maintenanceStatus: null, checking: false, lastCheckAt: null }
 
-/** Reads /system_maintenance/maintenance_status. A failed check keeps the previous status. */
-export const fetchMaintenanceStatus = createAppAsyncThunk('system/fetchMaintenanceStatus', async (_: void, { extra }) => {
-  const response = await extra.api.getMaintenanceStatus()
-  return response.maintananceStatus
-})
+export interface MaintenanceCheckOptions {
+  /** Skip the request when the last one started less than this long ago (ms). */
+  skipIfCheckedWithinMs?: number
+}
+
+/**
+ * Reads /system_maintenance/maintenance_status. A failed check keeps the previous status; a check
+ * while one is in flight (or within `skipIfCheckedWithinMs` of the last) is skipped.
+ */
+export const fetchMaintenanceStatus = createAppAsyncThunk<number, MaintenanceCheckOptions | void, { pendingMeta: { startedAt: number } }>(
+  'system/fetchMaintenanceStatus',
+  async (_options: MaintenanceCheckOptions | void, { extra }) => {
+    const response = await extra.api.getMaintenanceStatus()
+    return response.maintananceStatus
+  },
+  {
+    condition: (options, { getState, extra }) => {
+      const { checking, lastCheckAt } = getState().system
+      if (checking) return false
+      const within = options ? options.skipIfCheckedWithinMs : undefined
+      return !(within !== undefined && lastCheckAt !== null && extra.clock.now() - lastCheckAt < within)
+    },
+    getPendingMeta: (_base, { extra }) => ({ startedAt: extra.clock.now() }),
+  },
+)
 
 export const systemSlice = createSlice({
   name: 'system',
   initialState: initialSystemState,
   reducers: {},
   extraReducers: (builder) => {
-    builder.addCase(fetchMaintenanceStatus.fulfilled, (state, action) => {
-      state.maintenanceStatus = action.payload
-    })
+    builder
+      .addCase(fetchMaintenanceStatus.pending, (state, action) => {
+        state.checking = true
+        state.lastCheckAt = action.meta.startedAt
+      })
+      .addCase(fetchMaintenanceStatus.fulfilled, (state, action) => {
+        state.checking = false
+        state.maintenanceStatus = action.payload
+      })
+      .addCase(fetchMaintenanceStatus.rejected, (state) => {
+        state.checking = false
+      })
   },
 })
 

@@ -1,0 +1,36 @@
+import type { ApiService } from './types'
+
+/** Loads the real API client; called with the first server call. */
+export type ApiLoader = () => Promise<ApiService>
+
+/**
+ * The product API as a lazy facade: nothing of the HTTP stack (axios, qs, the envelope, device info)
+ * is downloaded until the first call. Every method waits for the client, then calls it; `cancel` and
+ * `cancelAll` only reach a client that exists (nothing can be in flight before). A failed load (offline,
+ * a chunk gone after a deploy) rejects that call and the next call tries again.
+ */
+export function createLazyApi(load: ApiLoader): ApiService {
+  let loaded: ApiService | null = null
+  let loading: Promise<ApiService> | null = null
+  const get = (): Promise<ApiService> =>
+    (loading ??= load().then(
+      (client) => {
+        loaded = client
+        return client
+      },
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    ))
+  return {
+    userPwdLogin: async (params, options) => (await get()).userPwdLogin(params, options),
+    login: async (params, options) => (await get()).login(params, options),
+    logout: async (options) => (await get()).logout(options),
+    getAccount: async (options) => (await get()).getAccount(options),
+    getConfig: async (options) => (await get()).getConfig(options),
+    getMaintenanceStatus: async (options) => (await get()).getMaintenanceStatus(options),
+    cancel: (requestId) => loaded?.cancel(requestId) ?? false,
+    cancelAll: () => loaded?.cancelAll() ?? 0,
+  }
+}
