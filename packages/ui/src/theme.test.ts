@@ -81,12 +81,35 @@ describe('contrastRatio', () => {
     // A dark brand theme (very dark tinted background and surface, near-white text).
     expect(contrastRatio(dangerFor('#ecfffb'), '#0f2d2a')).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
   })
+
+  it('the input outline derived from text and background reaches 3:1 (WCAG 1.4.11)', () => {
+    const themes = [
+      DEFAULT_THEME,
+      { ...DEFAULT_THEME, background: '#121118', surface: '#1f1d27', text: '#f1eff7' }, // dark defaults
+      { ...DEFAULT_THEME, background: '#061a18', surface: '#0f2d2a', text: '#ecfffb' }, // a dark brand
+    ]
+    for (const t of themes) {
+      const border = fieldBorderFor(t.text, t.background)
+      expect(contrastRatio(border, t.background)).toBeGreaterThanOrEqual(3)
+      expect(contrastRatio(border, t.surface)).toBeGreaterThanOrEqual(3)
+    }
+  })
 })
+
+/** CSS `color-mix(in srgb, a share, b)` of two hex colours. */
+function mixHex(a: string, share: number, b: string): string {
+  const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+  const other = channels(b)
+  const mixed = channels(a).map((c, i) => Math.round(c * share + (other[i] ?? 0) * (1 - share)))
+  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`
+}
 
 /** `--vc-color-danger` of styles.css: color-mix(in srgb, #d93025 65%, text). */
 function dangerFor(text: string): string {
-  const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
-  const red = channels('#d93025')
-  const mixed = channels(text).map((c, i) => Math.round((red[i] ?? 0) * 0.65 + c * 0.35))
-  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`
+  return mixHex('#d93025', 0.65, text)
+}
+
+/** `--vc-color-field-border` of styles.css: color-mix(in srgb, text 55%, background). */
+function fieldBorderFor(text: string, background: string): string {
+  return mixHex(text, 0.55, background)
 }
