@@ -9,7 +9,7 @@ import { BRAND_IDS } from './.storybook/brandIds.ts'
  * Every story runs as a test in headless Chromium (Vitest browser mode, Playwright provider):
  * it must render without error, its play function must pass, and axe must report no violation
  * (`parameters.a11y.test: 'error'` in preview.tsx). The suite runs once per brand theme, so
- * colour contrast is checked for all three brands.
+ * colour contrast is checked for all three brands, and once in Arabic (right-to-left).
  *
  * The system Chromium is used (no browser download); override its path with CHROMIUM_PATH.
  */
@@ -25,12 +25,12 @@ const chromiumArgs = [
   '--no-first-run',
 ]
 
-function brandProject(brand: (typeof BRAND_IDS)[number]): TestProjectInlineConfiguration {
+function storyProject(name: string, initialGlobals: Record<string, unknown>): TestProjectInlineConfiguration {
   return {
     extends: true,
-    plugins: [storybookTest({ configDir, initialGlobals: { brand } })],
+    plugins: [storybookTest({ configDir, initialGlobals })],
     test: {
-      name: `storybook:${brand}`,
+      name: `storybook:${name}`,
       // Generous limits: on a busy 2-core CI machine the first story of a file also pays for
       // module loading in the browser.
       testTimeout: 30_000,
@@ -49,6 +49,10 @@ function brandProject(brand: (typeof BRAND_IDS)[number]): TestProjectInlineConfi
 
 export default defineConfig({
   test: {
-    projects: BRAND_IDS.map(brandProject),
+    projects: [
+      ...BRAND_IDS.map((brand) => storyProject(brand, { brand })),
+      // Every story once more in Arabic: right-to-left layout and Arabic strings under axe.
+      storyProject('second-ar', { brand: 'second', locale: 'ar' }),
+    ],
   },
 })
