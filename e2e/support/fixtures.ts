@@ -5,16 +5,31 @@ export interface BrandOptions {
   brand: BrandId
 }
 
+export interface TestUser {
+  uid: string
+  jid: string
+  password: string
+}
+
+export interface NewUserOptions {
+  paid?: boolean
+  gemsBalance?: number
+  silverBalance?: number
+  nickName?: string
+}
+
 interface StackFixtures {
+  /** Makes a fresh account on the local backend (POST /dev/users), so specs never share state. */
+  newUser: (options?: NewUserOptions) => Promise<TestUser>
   /** Origin of the running brand app (vite preview of its localstack build). */
   appUrl: string
   stack: StackInfo
 }
 
-function runningStack(): { stack: StackInfo; appUrls: Record<BrandId, string> } {
+function runningStack(): { stack: StackInfo; appUrls: Partial<Record<BrandId, string>> } {
   const raw = process.env.VCHAT_E2E_STACK
   if (!raw) throw new Error('the e2e global setup did not start the stack')
-  return JSON.parse(raw) as { stack: StackInfo; appUrls: Record<BrandId, string> }
+  return JSON.parse(raw) as { stack: StackInfo; appUrls: Partial<Record<BrandId, string>> }
 }
 
 export const test = base.extend<StackFixtures & BrandOptions>({
@@ -22,8 +37,22 @@ export const test = base.extend<StackFixtures & BrandOptions>({
   stack: async ({}, use) => {
     await use(runningStack().stack)
   },
-  appUrl: async ({ brand }, use) => {
-    await use(runningStack().appUrls[brand])
+  appUrl: async ({ brand }, use, testInfo) => {
+    const url = runningStack().appUrls[brand]
+    if (!url) testInfo.skip(true, `brand ${brand} is not served in this run (VCHAT_E2E_BRANDS)`)
+    await use(url ?? '')
+  },
+  newUser: async ({ stack }, use) => {
+    await use(async (options = {}) => {
+      const response = await fetch(`${stack.apiUrl}/dev/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(options),
+      })
+      const answer = (await response.json()) as { result: number; data: TestUser; msg: string }
+      if (!response.ok || answer.result !== 1) throw new Error(`could not create a test user: ${answer.msg}`)
+      return answer.data
+    })
   },
   baseURL: async ({ appUrl }, use) => {
     await use(appUrl)

@@ -15,6 +15,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BRANDS = ['default', 'second', 'third'] as const
 export type BrandId = (typeof BRANDS)[number]
 
+/** VCHAT_E2E_BRANDS=second (comma-separated) builds and serves only those brands: quicker local runs. */
+export function brandsUnderTest(): BrandId[] {
+  const wanted = process.env.VCHAT_E2E_BRANDS?.split(',').map((b) => b.trim()).filter(Boolean)
+  if (!wanted?.length) return [...BRANDS]
+  const unknown = wanted.filter((b) => !(BRANDS as readonly string[]).includes(b))
+  if (unknown.length) throw new Error(`VCHAT_E2E_BRANDS names unknown brands: ${unknown.join(', ')}`)
+  return wanted as BrandId[]
+}
+
 export interface StackInfo {
   apiUrl: string
   wsUrl: string | null
@@ -24,7 +33,7 @@ export interface StackInfo {
 
 export interface RunningStack {
   stack: StackInfo
-  appUrls: Record<BrandId, string>
+  appUrls: Partial<Record<BrandId, string>>
   stop(): Promise<void>
 }
 
@@ -71,8 +80,9 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export function buildLocalstackApps(): void {
-  const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build:localstack', '--filter=./apps/*', '--output-logs=errors-only'], {
+export function buildLocalstackApps(brands: readonly BrandId[] = BRANDS): void {
+  const filters = brands.map((brand) => `--filter=@vchat/app-${brand}`)
+  const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build:localstack', ...filters, '--output-logs=errors-only'], {
     cwd: ROOT,
     stdio: 'inherit',
   })
@@ -80,7 +90,8 @@ export function buildLocalstackApps(): void {
 }
 
 export async function startStack(options: { build?: boolean } = {}): Promise<RunningStack> {
-  if (options.build !== false) buildLocalstackApps()
+  const brands = brandsUnderTest()
+  if (options.build !== false) buildLocalstackApps(brands)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vchat-e2e-'))
   const children: ChildProcess[] = []
   const stop = async () => {
@@ -106,9 +117,9 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
     children.push(stackProcess)
     const stack = JSON.parse(await waitForLine(stackProcess, 'VCHAT_STACK_READY ', 'stack', 30_000)) as StackInfo
 
-    const appUrls = {} as Record<BrandId, string>
+    const appUrls: Partial<Record<BrandId, string>> = {}
     await Promise.all(
-      BRANDS.map(async (brand) => {
+      brands.map(async (brand) => {
         const port = await freePort()
         const preview = spawn('pnpm', ['exec', 'vite', 'preview', '--mode', 'localstack', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
           cwd: path.join(ROOT, 'apps', brand),
@@ -120,8 +131,9 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
           },
         })
         children.push(preview)
-        appUrls[brand] = `http://127.0.0.1:${port}`
-        await waitForHttp(appUrls[brand], 30_000)
+        const url = `http://127.0.0.1:${port}`
+        appUrls[brand] = url
+        await waitForHttp(url, 30_000)
       }),
     )
     return { stack, appUrls, stop }

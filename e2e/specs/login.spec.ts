@@ -1,0 +1,97 @@
+/**
+ * The walking skeleton's thin slice, in every brand at a phone and a desktop size and once in Arabic:
+ * a visitor opens the brand app, logs in with uid and password against the local backend, and lands
+ * on /match with their own account shown.
+ */
+import { expect, test } from '../support/fixtures.ts'
+
+const DEMO = { uid: '100001', password: 'demo1234' }
+
+test.describe('visitor → login → /match', () => {
+  test('the landing page greets a visitor and loads no messaging, database or push code', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text())
+    })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const loaded = scripts.join('\n')
+    expect(loaded).not.toContain('urn:ietf:params:xml:ns:xmpp-sasl')
+    expect(loaded).not.toMatch(/DexieError|dexie\.org/)
+    expect(loaded).not.toContain('@firebase/')
+  })
+
+  test('logs in with uid and password and lands on /match', async ({ page, newUser }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await dialog.locator('input[name="uid"]').fill(user.uid)
+    await dialog.locator('input[name="password"]').fill(user.password)
+    await dialog.locator('button[type="submit"]').click()
+
+    await expect(page).toHaveURL(/\/match$/)
+    const match = page.locator('.vc-match')
+    await expect(match).toContainText(user.uid)
+    await expect(match.locator('.vc-match__gems')).toContainText('500')
+
+    // The session survives a reload (redux-persist on localforage) and / sends a logged-in user to /match.
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/match$/)
+    await expect(page.locator('.vc-match')).toContainText(user.uid)
+  })
+
+  test('the seeded demo user can log in', async ({ page }) => {
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[name="uid"]').fill(DEMO.uid)
+    await dialog.locator('input[name="password"]').fill(DEMO.password)
+    await dialog.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/match$/)
+    await expect(page.locator('.vc-match')).toContainText(DEMO.uid)
+  })
+
+  test('a wrong password is refused with a clear message and no session', async ({ page }) => {
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[name="uid"]').fill(DEMO.uid)
+    await dialog.locator('input[name="password"]').fill('not-the-password')
+    await dialog.locator('button[type="submit"]').click()
+    await expect(dialog.getByRole('alert')).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('an auth-only route opens the login popup and continues there after login', async ({ page }) => {
+    await page.goto('/message')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+    await dialog.locator('input[name="uid"]').fill(DEMO.uid)
+    await dialog.locator('input[name="password"]').fill(DEMO.password)
+    await dialog.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/message$/)
+  })
+
+  test('logout clears the session', async ({ page, newUser }) => {
+    const user = await newUser()
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[name="uid"]').fill(user.uid)
+    await dialog.locator('input[name="password"]').fill(user.password)
+    await dialog.locator('button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/match$/)
+    await expect(page.locator('.vc-match__gems')).toContainText('0')
+    await page.locator('.vc-match').getByRole('button').last().click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.reload()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('the document direction follows the language', async ({ page }, testInfo) => {
+    await page.goto('/')
+    const arabic = String(testInfo.project.use.locale ?? '').startsWith('ar')
+    await expect(page.locator('html')).toHaveAttribute('dir', arabic ? 'rtl' : 'ltr')
+    await expect(page.locator('html')).toHaveAttribute('lang', arabic ? 'ar' : 'en')
+  })
+})
