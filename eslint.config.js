@@ -25,6 +25,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // `/// <reference path>` brings in our own declarations for untyped libraries and Vite's env.
+      '@typescript-eslint/triple-slash-reference': ['error', { path: 'always', types: 'prefer-import', lib: 'always' }],
       'no-restricted-syntax': [
         'error',
         {
@@ -48,7 +50,13 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their (possibly empty) dependencies.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['packages/app-core/src/**/*.{ts,tsx}'],
+    ignores: ['packages/app-core/src/app/hooks.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

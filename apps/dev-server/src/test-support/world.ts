@@ -91,7 +91,7 @@ export async function post(world: TestWorld, path: string, body: unknown, token?
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const text = await response.text()
-  let json: { result: number; data: unknown; msg: string } | null = null
+  let json: { result: number; data: unknown; msg: string } | null
   try {
     json = JSON.parse(text) as { result: number; data: unknown; msg: string }
   } catch {
