@@ -41,3 +41,5 @@ export {
   I18N_KEY_GEMS_INSUFFICIENT,
   PREFERRED_VIDEO_MIME_TYPE,
 } from './constants'
+export { CALL_MEDIA_CONSTRAINTS, createCallEngine, probeMediaPermission } from './negotiation'
+export type { CallEngine, CallEngineOptions, MediaDevicesLike, MediaPermission } from './negotiation'

@@ -1,0 +1,256 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Mock } from 'vitest'
+import { createCallMachine } from './callMachine'
+import type { CallMachine, CallTimers } from './callMachine'
+import { CallFailureReason, CallStatus } from './callTypes'
+import { CALL_MEDIA_CONSTRAINTS, createCallEngine, probeMediaPermission } from './negotiation'
+import type { CallEngine, MediaDevicesLike } from './negotiation'
+import { FakePeerConnection, fakeStream } from './test-utils/fakeMedia'
+import type { FakeStream } from './test-utils/fakeMedia'
+import { createFakeSignalling } from './test-utils/fakeSignalling'
+import type { FakeSignalling } from './test-utils/fakeSignalling'
+
+const ICE = [{ urls: 'stun:127.0.0.1:3478' }]
+const CODECS = [
+  { mimeType: 'video/VP8', clockRate: 90000 },
+  { mimeType: 'video/H264', clockRate: 90000, sdpFmtpLine: 'profile-level-id=42e01f' },
+  { mimeType: 'video/VP9', clockRate: 90000 },
+  { mimeType: 'video/H264', clockRate: 90000, sdpFmtpLine: 'profile-level-id=640c1f' },
+] as RTCRtpCodec[]
+
+function timers(): CallTimers {
+  return {
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    setInterval: (callback, ms) => setInterval(callback, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  }
+}
+
+let signalling: FakeSignalling
+let machine: CallMachine
+let engine: CallEngine
+let connections: FakePeerConnection[]
+let streams: FakeStream[]
+let media: MediaDevicesLike & { getUserMedia: ReturnType<typeof vi.fn> }
+let onRemoteStream: Mock<(stream: MediaStream | null) => void>
+let onError: Mock<(error: unknown) => void>
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  signalling = createFakeSignalling()
+  machine = createCallMachine({ signalling, timers: timers() })
+  connections = []
+  streams = []
+  media = {
+    getUserMedia: vi.fn(async () => {
+      const stream = fakeStream()
+      streams.push(stream)
+      // Node has no MediaStream: the fake carries the methods the engine reads.
+      return stream as unknown as MediaStream
+    }),
+  }
+  onRemoteStream = vi.fn<(stream: MediaStream | null) => void>()
+  onError = vi.fn<(error: unknown) => void>()
+  engine = createCallEngine({
+    machine,
+    signalling,
+    media,
+    // The fake implements what the engine touches of RTCPeerConnection.
+    createPeerConnection: (config) => {
+      const pc = new FakePeerConnection(config)
+      connections.push(pc)
+      return pc as unknown as RTCPeerConnection
+    },
+    videoCodecs: () => CODECS,
+    onRemoteStream,
+    onError,
+  })
+})
+
+afterEach(() => {
+  engine.dispose()
+  vi.useRealTimers()
+})
+
+function contentSent(step: string) {
+  return signalling.sent.filter((entry) => entry.action === 'WebRTCContent' && entry.payload['step'] === step)
+}
+
+async function outgoingUntilAnswered(): Promise<FakePeerConnection> {
+  await engine.call('anchor_200001@localhost')
+  signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE })
+  await vi.waitFor(() => expect(connections).toHaveLength(1))
+  signalling.emit('PeerAnswered', { sid: 's1' })
+  await vi.waitFor(() => expect(contentSent('invitation')).toHaveLength(1))
+  return connections[0]!
+}
+
+describe('outgoing call (offer side)', () => {
+  it('asks the hub, then prepares media with the ICE servers of SessionSuccess and invites only after PeerAnswered', async () => {
+    await engine.call('anchor_200001@localhost')
+    expect(signalling.sent[0]).toEqual({ action: 'SessionRequest', payload: { callee: 'anchor_200001@localhost' } })
+    expect(media.getUserMedia).not.toHaveBeenCalled()
+
+    signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE })
+    await vi.waitFor(() => expect(connections).toHaveLength(1))
+    expect(media.getUserMedia).toHaveBeenCalledWith(CALL_MEDIA_CONSTRAINTS)
+    expect(CALL_MEDIA_CONSTRAINTS.video).toEqual({ width: { ideal: 480, max: 720 }, height: { ideal: 640, max: 1280 } })
+    expect(connections[0]!.config.iceServers).toEqual(ICE)
+    expect(contentSent('invitation')).toHaveLength(0)
+
+    signalling.emit('PeerAnswered', { sid: 's1' })
+    await vi.waitFor(() => expect(contentSent('invitation')).toHaveLength(1))
+    expect(contentSent('invitation')[0]!.payload).toEqual({ sid: 's1', step: 'invitation' })
+  })
+
+  it('puts H264 first in the video codec preferences, audio untouched', async () => {
+    const pc = await outgoingUntilAnswered()
+    const video = pc.transceivers.find((t) => t.sender.track.kind === 'video')!
+    const audio = pc.transceivers.find((t) => t.sender.track.kind === 'audio')!
+    expect(video.preferences?.map((codec) => codec.mimeType)).toEqual(['video/H264', 'video/H264', 'video/VP8', 'video/VP9'])
+    expect(audio.preferences).toBeNull()
+  })
+
+  it('offers on accepted, applies the answer, relays candidates both ways and connects on remote media', async () => {
+    const pc = await outgoingUntilAnswered()
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'candidates', candidate: { candidate: 'early' } })
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'accepted' })
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(1))
+    expect(contentSent('offer')[0]!.payload).toEqual({ sid: 's1', step: 'offer', sdp: 'v=0 offer', type: 'offer' })
+    expect(pc.local?.type).toBe('offer')
+
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'v=0 answer' })
+    await vi.waitFor(() => expect(pc.remote).toEqual({ type: 'answer', sdp: 'v=0 answer' }))
+    // A candidate that came before the answer is applied after it.
+    await vi.waitFor(() => expect(pc.candidates).toEqual([{ candidate: 'early' }]))
+
+    pc.emitCandidate({ candidate: 'mine', sdpMid: '0' })
+    expect(contentSent('candidates')[0]!.payload).toEqual({ sid: 's1', step: 'candidates', candidate: { candidate: 'mine', sdpMid: '0' } })
+
+    pc.deliverRemoteTrack()
+    pc.deliverRemoteTrack()
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+    expect(onRemoteStream).toHaveBeenCalledTimes(2)
+  })
+
+  it('ignores content of another sid', async () => {
+    const pc = await outgoingUntilAnswered()
+    signalling.emit('WebRTCContent', { sid: 'other', step: 'accepted' })
+    await Promise.resolve()
+    expect(contentSent('offer')).toHaveLength(0)
+    expect(pc.local).toBeNull()
+  })
+
+  it("fails with 'sdp fail' when the answer cannot be applied, stopping tracks and closing the connection", async () => {
+    const pc = await outgoingUntilAnswered()
+    pc.failRemote = true
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'broken' })
+    await vi.waitFor(() => expect(machine.getSnapshot().status).toBe(CallStatus.Failed))
+    expect(machine.getSnapshot().failure?.reason).toBe(CallFailureReason.SdpFail)
+    expect(pc.closed).toBe(true)
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true)
+    expect(onRemoteStream).toHaveBeenLastCalledWith(null)
+  })
+
+  it("fails with 'chat-invitation' / 'invitationError' when the invitation cannot be sent", async () => {
+    await engine.call('anchor_200001@localhost')
+    signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE })
+    await vi.waitFor(() => expect(connections).toHaveLength(1))
+    signalling.failSends('WebRTCContent')
+    signalling.emit('PeerAnswered', { sid: 's1' })
+    await vi.waitFor(() => expect(machine.getSnapshot().status).toBe(CallStatus.Failed))
+    expect(machine.getSnapshot().failure).toEqual({ reason: 'chat-invitation', detail: 'invitationError' })
+    expect(connections[0]!.closed).toBe(true)
+  })
+
+  it('times out after 60 s without an answer and releases the camera', async () => {
+    await engine.call('anchor_200001@localhost')
+    signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE })
+    await vi.waitFor(() => expect(connections).toHaveLength(1))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(machine.getSnapshot().failure?.reason).toBe('timeOut')
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true)
+    expect(connections[0]!.closed).toBe(true)
+  })
+
+  it('a refused camera fails the call and sends nothing more', async () => {
+    media.getUserMedia.mockRejectedValueOnce(Object.assign(new Error('denied'), { name: 'NotAllowedError' }))
+    await engine.call('anchor_200001@localhost')
+    signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE })
+    await vi.waitFor(() => expect(machine.getSnapshot().status).toBe(CallStatus.Failed))
+    expect(machine.getSnapshot().failure).toEqual({ reason: 'SessionFail', detail: 'media' })
+    expect(connections).toHaveLength(0)
+  })
+
+  it('hang up while connected sends SessionTerminate and cleans up; mute and camera off toggle the tracks', async () => {
+    const pc = await outgoingUntilAnswered()
+    pc.deliverRemoteTrack()
+    expect(engine.setMicrophoneMuted(true)).toBe(true)
+    expect(streams[0]!.getAudioTracks()[0]!.enabled).toBe(false)
+    expect(engine.setCameraOff(true)).toBe(true)
+    expect(streams[0]!.getVideoTracks()[0]!.enabled).toBe(false)
+    engine.hangUp()
+    expect(signalling.sent.at(-1)).toEqual({ action: 'SessionTerminate', payload: { sid: 's1' } })
+    expect(machine.getSnapshot().status).toBe(CallStatus.Disconnected)
+    expect(pc.closed).toBe(true)
+  })
+})
+
+describe('incoming call (answer side)', () => {
+  it('rings on CallIn (CallReady), accepts, prepares media on the invitation and answers the offer', async () => {
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_100001@localhost', price: 60, iceServers: ICE })
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.CallIn, sid: 's9', price: 60, peer: 'user_100001@localhost' })
+    expect(signalling.sent[0]).toEqual({ action: 'CallReady', payload: { sid: 's9' } })
+
+    await engine.accept()
+    expect(signalling.sent[1]).toEqual({ action: 'CallAccept', payload: { sid: 's9' } })
+
+    signalling.emit('WebRTCContent', { sid: 's9', step: 'invitation' })
+    await vi.waitFor(() => expect(contentSent('accepted')).toHaveLength(1))
+    expect(connections[0]!.config.iceServers).toEqual(ICE)
+
+    signalling.emit('WebRTCContent', { sid: 's9', step: 'offer', sdp: 'v=0 offer' })
+    await vi.waitFor(() => expect(contentSent('answer')).toHaveLength(1))
+    expect(contentSent('answer')[0]!.payload).toEqual({ sid: 's9', step: 'answer', sdp: 'v=0 answer', type: 'answer' })
+    connections[0]!.deliverRemoteTrack()
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+  })
+
+  it('reject sends CallCancel and ends the ringing call', () => {
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_100001@localhost', price: 60 })
+    engine.reject()
+    expect(signalling.sent.at(-1)).toEqual({ action: 'CallCancel', payload: { sid: 's9', peer: 'user_100001@localhost' } })
+    expect(machine.getSnapshot().status).toBe(CallStatus.Disconnected)
+  })
+
+  it('a second CallIn during a call is cancelled as busy (one call at a time)', () => {
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_100001@localhost', price: 60 })
+    signalling.emit('CallIn', { sid: 's10', caller: 'user_100002@localhost', price: 60 })
+    expect(machine.getSnapshot().sid).toBe('s9')
+    expect(signalling.sent.at(-1)).toEqual({ action: 'CallCancel', payload: { sid: 's10', reason: 'busy' } })
+  })
+
+  it("a failing CallAccept fails with 'callInSessionFail'", async () => {
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_100001@localhost', price: 60 })
+    signalling.failSends('CallAccept')
+    await engine.accept()
+    expect(machine.getSnapshot().failure?.reason).toBe('callInSessionFail')
+  })
+})
+
+describe('probeMediaPermission', () => {
+  it('requests camera and microphone and releases both at once', async () => {
+    expect(await probeMediaPermission(media)).toBe('granted')
+    expect(media.getUserMedia).toHaveBeenCalledWith({ audio: true, video: true })
+    expect(streams[0]!.tracks.map((track) => track.stopped)).toEqual([true, true])
+  })
+
+  it('reads a refusal as denied and a missing device or API as unavailable', async () => {
+    media.getUserMedia.mockRejectedValueOnce(Object.assign(new Error('no'), { name: 'NotAllowedError' }))
+    expect(await probeMediaPermission(media)).toBe('denied')
+    media.getUserMedia.mockRejectedValueOnce(Object.assign(new Error('none'), { name: 'NotFoundError' }))
+    expect(await probeMediaPermission(media)).toBe('unavailable')
+    expect(await probeMediaPermission(undefined)).toBe('unavailable')
+  })
+})

@@ -1,0 +1,363 @@
+import { CAMERA_CONSTRAINTS, preferH264 } from './media'
+import type { CodecLike } from './media'
+import { CallFailureReason, CallStatus, isNegotiationStep } from './callTypes'
+import type { CallAction, CallPayload, CallSignalling, NegotiationStep } from './callTypes'
+import type { CallMachine } from './callMachine'
+import { invitationFailure } from './errorMapping'
+
+/** The part of `navigator.mediaDevices` calls use. */
+export interface MediaDevicesLike {
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+}
+
+export interface CallEngineOptions {
+  machine: CallMachine
+  signalling: CallSignalling
+  media: MediaDevicesLike
+  /** Builds the peer connection; defaults to `new RTCPeerConnection(config)`. */
+  createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection
+  /** Codecs the browser can send/receive for video (`RTCRtpReceiver.getCapabilities('video')`). */
+  videoCodecs?: () => readonly RTCRtpCodec[] | null
+  onLocalStream?: (stream: MediaStream | null) => void
+  onRemoteStream?: (stream: MediaStream | null) => void
+  onError?: (error: unknown) => void
+}
+
+/** Outgoing or incoming one-to-one call over the machine, the signalling and a peer connection. */
+export interface CallEngine {
+  /** Starts a call to `callee` (SessionRequest; the invitation follows SessionSuccess + PeerAnswered). */
+  call(callee: string): Promise<void>
+  /** Accepts the ringing incoming call (CallAccept); media and the answer follow the invitation. */
+  accept(): Promise<void>
+  /** Declines the ringing incoming call (CallCancel). */
+  reject(): void
+  /** Hangs up (SessionTerminate when connected, CallCancel before). */
+  hangUp(): void
+  /** Mutes or unmutes the microphone; returns the new muted state. */
+  setMicrophoneMuted(muted: boolean): boolean
+  /** Turns the camera track off or on; returns the new off state. */
+  setCameraOff(off: boolean): boolean
+  dispose(): void
+}
+
+/** Result of `probeMediaPermission`. */
+export type MediaPermission = 'granted' | 'denied' | 'unavailable'
+
+/**
+ * SPEC §6: camera and microphone permission is probed by requesting both and releasing them at
+ * once (every track stopped). A refusal reads 'denied'; no device or no API reads 'unavailable'.
+ */
+export async function probeMediaPermission(media: MediaDevicesLike | null | undefined): Promise<MediaPermission> {
+  if (!media) return 'unavailable'
+  try {
+    const stream = await media.getUserMedia({ audio: true, video: true })
+    for (const track of stream.getTracks()) track.stop()
+    return 'granted'
+  } catch (error) {
+    const name = error instanceof Error ? error.name : ''
+    return name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable'
+  }
+}
+
+/** The constraints of the call's media request: microphone plus the camera at SPEC §9's sizes. */
+export const CALL_MEDIA_CONSTRAINTS: Readonly<MediaStreamConstraints> = Object.freeze({
+  audio: true,
+  video: CAMERA_CONSTRAINTS,
+})
+
+function readIceServers(payload: CallPayload): RTCIceServer[] {
+  const value = payload['iceServers']
+  if (!Array.isArray(value)) return []
+  return value.filter((server): server is RTCIceServer => {
+    if (!server || typeof server !== 'object') return false
+    const urls = (server as { urls?: unknown }).urls
+    return typeof urls === 'string' || Array.isArray(urls)
+  })
+}
+
+function defaultPeerConnection(config: RTCConfiguration): RTCPeerConnection {
+  return new RTCPeerConnection(config)
+}
+
+function defaultVideoCodecs(): readonly RTCRtpCodec[] | null {
+  if (typeof RTCRtpReceiver === 'undefined' || typeof RTCRtpReceiver.getCapabilities !== 'function') return null
+  return RTCRtpReceiver.getCapabilities('video')?.codecs ?? null
+}
+
+/**
+ * The negotiation layer (SPEC §4): the offer side is the caller. After `SessionSuccess {sid,
+ * iceServers}` it acquires the camera (ideal 480x640, max 720x1280) and builds the peer connection
+ * while the callee rings; on `PeerAnswered` it sends the `invitation`, on `accepted` the offer
+ * (H264 first in the codec preferences); the callee answers; candidates go both ways through the
+ * hub as `WebRTCContent {sid, step, ...}`. Remote media → the machine's Connected; any SDP error →
+ * 'sdp fail'; an invitation that cannot be sent → 'chat-invitation'. Clean-up (tracks stopped,
+ * connection closed) is registered with the machine, so every end runs it once.
+ */
+export function createCallEngine(options: CallEngineOptions): CallEngine {
+  const { machine, signalling, media } = options
+  const createPeerConnection = options.createPeerConnection ?? defaultPeerConnection
+  const videoCodecs = options.videoCodecs ?? defaultVideoCodecs
+  const reportError = (error: unknown): void => options.onError?.(error)
+
+  let pc: RTCPeerConnection | null = null
+  let localStream: MediaStream | null = null
+  let iceServers: RTCIceServer[] = []
+  let preparing: Promise<RTCPeerConnection | null> | null = null
+  let peerAnswered = false
+  let invitationSent = false
+  let remoteDescriptionSet = false
+  let pendingCandidates: RTCIceCandidateInit[] = []
+  /** Grows with every call so late async results of an ended call are dropped. */
+  let generation = 0
+
+  function active(): boolean {
+    const { status } = machine.getSnapshot()
+    return status === CallStatus.Connecting || status === CallStatus.CallIn || status === CallStatus.Connected
+  }
+
+  function resetCallState(): void {
+    pc = null
+    localStream = null
+    preparing = null
+    peerAnswered = false
+    invitationSent = false
+    remoteDescriptionSet = false
+    pendingCandidates = []
+  }
+
+  function sendContent(step: NegotiationStep, extra: CallPayload = {}): Promise<void> {
+    const sid = machine.getSnapshot().sid
+    return signalling.send('WebRTCContent', { sid, step, ...extra })
+  }
+
+  function sendContentBestEffort(step: NegotiationStep, extra: CallPayload = {}): void {
+    sendContent(step, extra).catch(reportError)
+  }
+
+  function sdpFail(error: unknown): void {
+    reportError(error)
+    machine.fail(CallFailureReason.SdpFail)
+  }
+
+  /** Camera + microphone and a peer connection with the call's ICE servers (once per call). */
+  function prepare(): Promise<RTCPeerConnection | null> {
+    if (preparing) return preparing
+    const gen = generation
+    preparing = (async () => {
+      const stream = await media.getUserMedia(CALL_MEDIA_CONSTRAINTS)
+      if (gen !== generation || !active()) {
+        for (const track of stream.getTracks()) track.stop()
+        return null
+      }
+      localStream = stream
+      const connection = createPeerConnection({ iceServers })
+      pc = connection
+      machine.registerCleanup(() => {
+        for (const track of stream.getTracks()) track.stop()
+        connection.onicecandidate = null
+        connection.ontrack = null
+        connection.onnegotiationneeded = null
+        connection.close()
+        options.onLocalStream?.(null)
+        options.onRemoteStream?.(null)
+        resetCallState()
+        generation += 1
+      })
+      for (const track of stream.getTracks()) connection.addTrack(track, stream)
+      const codecs = videoCodecs()
+      if (codecs && codecs.length > 0) {
+        const ordered = preferH264<CodecLike & RTCRtpCodec>(codecs)
+        for (const transceiver of connection.getTransceivers()) {
+          if (transceiver.sender.track?.kind === 'video' && typeof transceiver.setCodecPreferences === 'function') {
+            try {
+              transceiver.setCodecPreferences(ordered)
+            } catch (error) {
+              reportError(error)
+            }
+          }
+        }
+      }
+      connection.onicecandidate = (event) => {
+        if (event.candidate) sendContentBestEffort('candidates', { candidate: event.candidate.toJSON() })
+      }
+      let connected = false
+      connection.ontrack = (event) => {
+        const remote = event.streams[0] ?? new MediaStream([event.track])
+        options.onRemoteStream?.(remote)
+        if (!connected) {
+          connected = true
+          machine.remoteMediaArrived()
+        }
+      }
+      connection.onnegotiationneeded = () => {
+        if (machine.getSnapshot().status === CallStatus.Connected) sendContentBestEffort('negotiation-needed')
+      }
+      options.onLocalStream?.(stream)
+      return connection
+    })().catch((error: unknown) => {
+      reportError(error)
+      if (gen === generation) machine.fail({ reason: CallFailureReason.SessionFail, detail: 'media' })
+      return null
+    })
+    return preparing
+  }
+
+  async function sendInvitation(): Promise<void> {
+    if (invitationSent || !peerAnswered) return
+    const connection = await prepare()
+    if (!connection || invitationSent || !active()) return
+    invitationSent = true
+    try {
+      await sendContent('invitation')
+    } catch (error) {
+      reportError(error)
+      machine.fail(invitationFailure())
+    }
+  }
+
+  async function applyRemote(description: RTCSessionDescriptionInit): Promise<void> {
+    if (!pc) return
+    await pc.setRemoteDescription(description)
+    remoteDescriptionSet = true
+    const queued = pendingCandidates
+    pendingCandidates = []
+    for (const candidate of queued) await pc.addIceCandidate(candidate).catch(reportError)
+  }
+
+  async function onContent(payload: CallPayload): Promise<void> {
+    const step = payload['step']
+    if (!isNegotiationStep(step) || !active()) return
+    const sid = machine.getSnapshot().sid
+    if (typeof payload['sid'] === 'string' && sid !== null && payload['sid'] !== sid) return
+    const direction = machine.getSnapshot().direction
+    const gen = generation
+    try {
+      switch (step) {
+        case 'invitation': {
+          if (direction !== 'incoming') return
+          const connection = await prepare()
+          if (!connection || gen !== generation) return
+          await sendContent('accepted')
+          return
+        }
+        case 'accepted': {
+          if (direction !== 'outgoing' || !pc) return
+          const offer = await pc.createOffer()
+          if (gen !== generation || !pc) return
+          await pc.setLocalDescription(offer)
+          await sendContent('offer', { sdp: offer.sdp ?? '', type: offer.type })
+          return
+        }
+        case 'offer': {
+          const sdp = payload['sdp']
+          if (direction !== 'incoming' || !pc || typeof sdp !== 'string') return
+          await applyRemote({ type: 'offer', sdp })
+          if (gen !== generation || !pc) return
+          const answer = await pc.createAnswer()
+          await pc.setLocalDescription(answer)
+          await sendContent('answer', { sdp: answer.sdp ?? '', type: answer.type })
+          return
+        }
+        case 'answer': {
+          const sdp = payload['sdp']
+          if (direction !== 'outgoing' || !pc || typeof sdp !== 'string') return
+          await applyRemote({ type: 'answer', sdp })
+          return
+        }
+        case 'candidates': {
+          const candidate = payload['candidate']
+          if (!candidate || typeof candidate !== 'object') return
+          if (pc && remoteDescriptionSet) await pc.addIceCandidate(candidate as RTCIceCandidateInit).catch(reportError)
+          else pendingCandidates.push(candidate as RTCIceCandidateInit)
+          return
+        }
+        case 'close':
+          machine.stop()
+          return
+        default:
+          return
+      }
+    } catch (error) {
+      if (gen === generation) sdpFail(error)
+      else reportError(error)
+    }
+  }
+
+  function onAction(action: CallAction, payload: CallPayload): void {
+    switch (action) {
+      case 'SessionSuccess': {
+        const snapshot = machine.getSnapshot()
+        if (snapshot.status !== CallStatus.Connecting || snapshot.direction !== 'outgoing') return
+        iceServers = readIceServers(payload)
+        // The camera and the connection get ready while the callee's phone rings.
+        void prepare()
+        return
+      }
+      case 'PeerAnswered':
+        if (machine.getSnapshot().direction !== 'outgoing' || !active()) return
+        peerAnswered = true
+        void sendInvitation()
+        return
+      case 'CallIn': {
+        const sid = payload['sid']
+        const caller = payload['caller']
+        const price = payload['price']
+        if (typeof sid !== 'string' || typeof caller !== 'string') return
+        if (machine.getSnapshot().status !== CallStatus.Initial) {
+          // SPEC §8: one call at a time; the second caller hears a busy cancel.
+          signalling.send('CallCancel', { sid, reason: 'busy' }).catch(reportError)
+          return
+        }
+        generation += 1
+        resetCallState()
+        iceServers = readIceServers(payload)
+        machine.receiveIncoming({ sid, caller, price: typeof price === 'number' ? price : 0 })
+        signalling.send('CallReady', { sid }).catch(reportError)
+        return
+      }
+      case 'WebRTCContent':
+        void onContent(payload)
+        return
+      default:
+        return
+    }
+  }
+
+  const unsubscribe = signalling.onAction(onAction)
+
+  return {
+    async call(callee) {
+      generation += 1
+      resetCallState()
+      await machine.startOutgoing({ callee })
+    },
+    async accept() {
+      const snapshot = machine.getSnapshot()
+      if (snapshot.status !== CallStatus.CallIn) return
+      try {
+        await signalling.send('CallAccept', { sid: snapshot.sid })
+      } catch (error) {
+        reportError(error)
+        machine.fail(CallFailureReason.CallInSessionFail)
+      }
+    },
+    reject() {
+      if (machine.getSnapshot().status === CallStatus.CallIn) machine.stop()
+    },
+    hangUp() {
+      machine.stop()
+    },
+    setMicrophoneMuted(muted) {
+      for (const track of localStream?.getAudioTracks() ?? []) track.enabled = !muted
+      return muted
+    },
+    setCameraOff(off) {
+      for (const track of localStream?.getVideoTracks() ?? []) track.enabled = !off
+      return off
+    },
+    dispose() {
+      unsubscribe()
+      machine.dispose()
+    },
+  }
+}
