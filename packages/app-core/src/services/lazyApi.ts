@@ -1,3 +1,4 @@
+import { DISCOVER_API_METHODS, forwardLazy } from '../features/discover/discoverApi'
 import type { ApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
@@ -30,6 +31,7 @@ export function createLazyApi(load: ApiLoader): ApiService {
     getAccount: async (options) => (await get()).getAccount(options),
     getConfig: async (options) => (await get()).getConfig(options),
     getMaintenanceStatus: async (options) => (await get()).getMaintenanceStatus(options),
+    ...forwardLazy(get, DISCOVER_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,
   }

@@ -1,5 +1,6 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
+import type { DiscoverApiMethod } from '../features/discover/discoverApi'
 
 /**
  * Endpoints a build talks to. Each field overrides the brand's production URL; development and local
@@ -43,6 +44,7 @@ export interface MainUser {
 export type ApiService = Pick<
   ApiClient,
   'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
+  | DiscoverApiMethod
 >
 
 export interface ChatCredentials {

@@ -4,6 +4,7 @@ import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
 import type { ApiService, AppEnv, ChatService, Clock, KeyedStorage, Logger, PersistEngine, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
+import { discoverFakeApi } from '../features/discover/fixtures'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
@@ -104,6 +105,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     getMaintenanceStatus: async (): Promise<MaintenanceStatusResponse> => ({ maintananceStatus: 1 }),
     cancel: () => false,
     cancelAll: () => 0,
+    ...discoverFakeApi(),
     ...overrides,
   }
 }
