@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HttpError, applyCors, errorBody, parseJson, readBody, readBytes, sendJson } from './http/http.ts'
 import type { AppContext, RawResult, Route } from './http/routes.ts'
+import { analyticsRoutes } from './analytics/routes.ts'
 import { accountRoutes } from './routes/account.ts'
 import { anchorListRoutes } from './routes/anchorlist.ts'
 import { commonServiceRoutes } from './routes/commonService.ts'
@@ -25,6 +26,7 @@ export const ROUTES: readonly Route[] = [
   ...friendsRoutes,
   ...fileRoutes,
   ...devRoutes,
+  ...analyticsRoutes,
 ]
 
 /** The product endpoints (SPEC §7), each with its auth flag and request/response schemas. */
