@@ -58,3 +58,31 @@ export const PAYMENT_ROUTE_PATHS = ['/checkoutCards', '/bindcheckout', '/upi', '
 export const POPUP_FALLBACK_PATH = '/goddess'
 /** Where the app goes after login when no route was intended. */
 export const HOME_AFTER_LOGIN_PATH = '/match'
+
+/** SPEC §1 virtual host status by the viewer's local hour: [from, to) hours; every other time offline. */
+export const VIRTUAL_STATUS_SCHEDULE = [
+  { from: 0, to: 8, status: 'sleeping' },
+  { from: 8, to: 9, status: 'dining' },
+  { from: 9, to: 12, status: 'outdoor' },
+  { from: 12, to: 13, status: 'dining' },
+  { from: 13, to: 15, status: 'private' },
+  { from: 17, to: 18, status: 'dining' },
+] as const
+
+/** SPEC §9 flags; any other country shows the global flag. */
+export const FLAG_COUNTRIES = [
+  'BH', 'OM', 'GB', 'SA', 'DE', 'AE', 'QA', 'KW', 'IN', 'FR', 'EG', 'US', 'AU', 'CA', 'DK',
+  'IE', 'IT', 'NZ', 'CH', 'TR', 'BR', 'MX', 'PE', 'AT', 'SE', 'NO', 'ES', 'NL', 'NG',
+] as const
+
+/** SPEC §2 goddess wall language filter tabs. */
+export const DISCOVER_LANGUAGES = ['all', 'en', 'ar', 'hi', 'tr', 'fr', 'es'] as const
+
+/** Host presence refresh (multi_online_status) while the page is visible; our choice. */
+export const PRESENCE_POLL_MS = 30_000
+/** multi_online_status takes 1–100 jids per call (API contract). */
+export const PRESENCE_BATCH = 100
+/** Hosts per list page (API contract: 1–50). */
+export const DISCOVER_PAGE_SIZE = 50
+/** Swipe cards fetched per batch. */
+export const SWIPE_BATCH = 10
