@@ -15,8 +15,9 @@ import {
   saveCard,
   type OrderRow,
 } from '../world/payments.ts'
+import { simulatorRoutes } from '../simulator/routes.ts'
 
-/** The payment simulator page of an order (served by a later part of the local backend). */
+/** The payment simulator page of an order (`simulator/routes.ts`). */
 export function checkoutUrl(app: AppContext, orderId: string): string {
   return `${app.publicUrl}/dev/payment/checkout?orderId=${orderId}`
 }
@@ -129,4 +130,5 @@ export const paymentRoutes: Route[] = [
       })
     },
   }),
+  ...simulatorRoutes,
 ]
