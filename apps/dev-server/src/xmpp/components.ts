@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { component, xml, type Component, type ComponentElement, type IqContext } from '@xmpp/component'
+import { createHub, type Hub } from './hub.ts'
 import {
   CALL_ELEMENT,
   GIFT_BUY_ELEMENT,
@@ -18,11 +19,15 @@ export interface StartXmppComponentsOptions {
   componentSecret: string
   host?: string
   log?: (line: string) => void
+  /** Ring time-out of the call hub (default 60 s; tests shorten it). */
+  hubRingTimeoutMs?: number
 }
 
 export interface XmppComponents {
   gift: Component
   hub: Component
+  /** The call broker behind hub.<domain>. */
+  calls: Hub
   close(): Promise<void>
 }
 
@@ -79,8 +84,8 @@ function connect(options: StartXmppComponentsOptions, domain: string): Component
 
 /**
  * Connects the dev-server to Prosody as the external components `gift.<domain>` (GiftBuy against
- * the SQLite balances) and `hub.<domain>` (call broker; for now it answers every call action with
- * a CallError). Resolves when both are online.
+ * the SQLite balances) and `hub.<domain>` (the call broker of `hub.ts`: sessions, billing, call
+ * records). Resolves when both are online.
  */
 export async function startXmppComponents(options: StartXmppComponentsOptions): Promise<XmppComponents> {
   const log = options.log ?? (() => {})
@@ -98,24 +103,33 @@ export async function startXmppComponents(options: StartXmppComponentsOptions): 
     return xml(GIFT_BUY_ELEMENT, { xmlns: NS_GIFT, gemsBalance: String(outcome.gemsBalance) })
   })
 
+  const broker = createHub({
+    db: options.db,
+    log,
+    ringTimeoutMs: options.hubRingTimeoutMs,
+    send: (to, action, payload) => {
+      hub
+        .send(xml('message', { to, from: `hub.${options.domain}`, type: 'chat' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action }, JSON.stringify(payload))))
+        .catch((error: unknown) => log(`hub send failed: ${String(error)}`))
+    },
+  })
   hub.on('stanza', (stanza: ComponentElement) => {
-    if (stanza.name !== 'message' || stanza.attrs.type === 'error') return
+    if (stanza.name !== 'message' || !stanza.attrs.from) return
     const call = stanza.getChild(CALL_ELEMENT, NS_CALL)
-    if (!call || !stanza.attrs.from) return
-    const action = call.attrs.action ?? ''
+    if (stanza.attrs.type === 'error') {
+      // A CallIn (or relay) that could not be delivered: the callee is not reachable.
+      if (call?.attrs.action === 'CallIn') broker.bounced(stanza.attrs.from)
+      return
+    }
+    if (!call) return
     let payload: Record<string, unknown> = {}
     try {
       const parsed = JSON.parse(call.text() || '{}') as unknown
       if (parsed && typeof parsed === 'object') payload = parsed as Record<string, unknown>
     } catch {
-      // A malformed body still gets an answer.
+      // A malformed body still gets an answer (the broker reports the missing sid).
     }
-    // No calls exist yet: a CallCheck finds no session; every other action is not served yet.
-    const reason = action === 'CallCheck' ? 'sidNonExistent' : 'unsupported-action'
-    const answer = { reason, action, sid: typeof payload.sid === 'string' ? payload.sid : '' }
-    hub
-      .send(xml('message', { to: stanza.attrs.from, from: `hub.${options.domain}`, type: 'chat' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action: 'CallError' }, JSON.stringify(answer))))
-      .catch((error: unknown) => log(`hub reply failed: ${String(error)}`))
+    broker.handle(stanza.attrs.from, call.attrs.action ?? '', payload)
   })
 
   try {
@@ -130,7 +144,9 @@ export async function startXmppComponents(options: StartXmppComponentsOptions): 
   return {
     gift,
     hub,
+    calls: broker,
     close() {
+      broker.close()
       closing ??= Promise.allSettled([gift.stop(), hub.stop()]).then(() => undefined)
       return closing
     },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
+import { callRecordsOf } from './hub.ts'
 import { XMPP_ROUTES } from './index.ts'
 
 /** The product envelope of SPEC §7 around `data`. */
@@ -177,5 +178,31 @@ describe('messaging through Prosody and the dev-server components', () => {
     await vi.waitFor(() => expect(user.stanzas.some((s) => s.getChild('call', NS_CALL)?.attrs.action === 'CallError')).toBe(true), { timeout: 5_000 })
     const answer = user.stanzas.find((s) => s.getChild('call', NS_CALL))?.getChild('call', NS_CALL)
     expect(JSON.parse(answer?.text() ?? '')).toEqual({ reason: 'sidNonExistent', action: 'CallCheck', sid: 's-1' })
+  })
+  it('the hub brokers a call: SessionSuccess and CallIn, PeerAnswered, relayed negotiation, one minute billed and recorded', async () => {
+    const [user, anchor] = parties as [Party, Party]
+    const callsOf = (party: Party, action: string) =>
+      party.stanzas.map((s) => s.getChild('call', NS_CALL)).filter((c) => c?.attrs.action === action).map((c) => JSON.parse(c?.text() ?? '{}') as Record<string, unknown>)
+    const toHub = (party: Party, action: string, payload: unknown) =>
+      party.session.send(xml('message', { to: prosody.hubDomain, type: 'chat' }, xml('call', { xmlns: NS_CALL, action }, JSON.stringify(payload))))
+    const gems = () => (api.db.prepare("SELECT gems_balance FROM users WHERE uid = '100001'").get() as { gems_balance: number }).gems_balance
+    const before = gems()
+
+    await toHub(user, 'SessionRequest', { callee: anchor.jid })
+    await vi.waitFor(() => expect(callsOf(user, 'SessionSuccess')).toHaveLength(1), { timeout: 5_000 })
+    const sid = callsOf(user, 'SessionSuccess')[0]?.sid as string
+    await vi.waitFor(() => expect(callsOf(anchor, 'CallIn')[0]).toMatchObject({ sid, caller: user.jid, price: 60 }), { timeout: 5_000 })
+    expect(gems()).toBe(before - 60)
+
+    await toHub(anchor, 'CallReady', { sid })
+    await toHub(anchor, 'CallAccept', { sid })
+    await vi.waitFor(() => expect(callsOf(user, 'PeerAnswered')[0]).toMatchObject({ sid }), { timeout: 5_000 })
+    await toHub(user, 'WebRTCContent', { sid, step: 'invitation' })
+    await vi.waitFor(() => expect(callsOf(anchor, 'WebRTCContent')[0]).toEqual({ sid, step: 'invitation' }), { timeout: 5_000 })
+
+    await toHub(user, 'SessionTerminate', { sid })
+    await vi.waitFor(() => expect(callsOf(anchor, 'SessionTerminate')[0]).toEqual({ sid, reason: 'peer-hangup' }), { timeout: 5_000 })
+    expect(callRecordsOf(api.db, user.jid)[0]).toMatchObject({ sid, callee: anchor.jid, state: 'ended', minutes: 1, gems_charged: 60 })
+    expect(gems()).toBe(before - 60)
   })
 })

@@ -1,0 +1,248 @@
+import { DatabaseSync } from 'node:sqlite'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { migrate } from '../db/migrations.ts'
+import { seed } from '../db/seed.ts'
+import { callRecordsOf, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
+
+const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
+const USER = 'user_100001@localhost' // paid, 500 gems
+const FREE_USER = 'user_100002@localhost' // free, 0 gems
+const ANCHOR = 'anchor_200001@localhost' // price 60
+const USER_FULL = `${USER}/web_fachat`
+const ANCHOR_FULL = `${ANCHOR}/web_fachat`
+
+/** A manual clock: timers fire only when the test advances time. */
+function manualTimers(): HubTimers & { advance(ms: number): void } {
+  let now = NOW
+  let seq = 0
+  const pending = new Map<number, { at: number; callback: () => void }>()
+  return {
+    now: () => now,
+    setTimeout(callback, ms) {
+      seq += 1
+      pending.set(seq, { at: now + ms, callback })
+      return seq
+    },
+    clearTimeout(handle) {
+      pending.delete(handle as number)
+    },
+    advance(ms) {
+      const end = now + ms
+      for (;;) {
+        const next = [...pending.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0]
+        if (!next) break
+        pending.delete(next[0])
+        now = next[1].at
+        next[1].callback()
+      }
+      now = end
+    },
+  }
+}
+
+let db: DatabaseSync
+let clock: ReturnType<typeof manualTimers>
+let sent: Array<{ to: string; action: string; payload: HubPayload }>
+let hub: Hub
+let sids: number
+
+function gems(jid: string): number {
+  return (db.prepare('SELECT gems_balance FROM users WHERE jid = ?').get(jid) as { gems_balance: number }).gems_balance
+}
+function setGems(jid: string, value: number): void {
+  db.prepare('UPDATE users SET gems_balance = ? WHERE jid = ?').run(value, jid)
+}
+function last(action: string, to?: string) {
+  return sent.filter((m) => m.action === action && (to === undefined || m.to === to)).at(-1)
+}
+
+beforeEach(() => {
+  db = new DatabaseSync(':memory:')
+  migrate(db)
+  seed(db, { domain: 'localhost', now: NOW })
+  clock = manualTimers()
+  sent = []
+  sids = 0
+  hub = createHub({ db, timers: clock, send: (to, action, payload) => sent.push({ to, action, payload }), newSid: () => `sid-${++sids}`, iceServers: [{ urls: 'stun:127.0.0.1' }] })
+})
+
+function startCall(): string {
+  hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR })
+  const success = last('SessionSuccess', USER_FULL)
+  expect(success).toBeDefined()
+  return success!.payload.sid as string
+}
+
+function connectCall(): string {
+  const sid = startCall()
+  hub.handle(ANCHOR_FULL, 'CallReady', { sid })
+  hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+  return sid
+}
+
+function heartbeats(sid: string, ms: number, caller = USER_FULL): void {
+  for (let t = 0; t < ms; t += 5_000) {
+    clock.advance(5_000)
+    hub.handle(caller, 'SessionHeartbeat', { sid })
+    hub.handle(ANCHOR_FULL, 'SessionHeartbeat', { sid })
+  }
+}
+
+describe('SessionRequest', () => {
+  it('holds the first minute and answers SessionSuccess {sid, iceServers}; the callee gets CallIn', () => {
+    const sid = startCall()
+    expect(gems(USER)).toBe(440)
+    expect(last('SessionSuccess')!.payload).toEqual({ sid, iceServers: [{ urls: 'stun:127.0.0.1' }], price: 60, free: null, gemsBalance: 440 })
+    expect(last('CallIn', ANCHOR)!.payload).toMatchObject({ sid, caller: USER, price: 60 })
+  })
+
+  it("refuses a caller who cannot pay the first minute with CallCancel {reason:'gems-insufficient'}", () => {
+    setGems(USER, 59)
+    hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR })
+    expect(last('CallCancel', USER_FULL)!.payload).toMatchObject({ reason: 'gems-insufficient' })
+    expect(gems(USER)).toBe(59)
+    expect(sent.some((m) => m.action === 'CallIn')).toBe(false)
+  })
+
+  it('fails an unknown callee and a busy side with SessionFail', () => {
+    hub.handle(USER_FULL, 'SessionRequest', { callee: 'anchor_999@localhost' })
+    expect(last('SessionFail')!.payload.reason).toBe('callee-unknown')
+    startCall()
+    hub.handle(`${FREE_USER}/web_fachat`, 'SessionRequest', { callee: ANCHOR })
+    expect(last('SessionFail')!.payload.reason).toBe('busy')
+  })
+
+  it('a free first call (asked for) costs nothing for an unpaid user, once; it ends at its duration', () => {
+    hub.handle(`${FREE_USER}/web_fachat`, 'SessionRequest', { callee: ANCHOR, free: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    expect(last('SessionSuccess')!.payload.free).toBe('first')
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 60_000, `${FREE_USER}/web_fachat`)
+    expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'free-call-ended' })
+    expect(gems(FREE_USER)).toBe(0)
+    hub.handle(`${FREE_USER}/web_fachat`, 'SessionRequest', { callee: ANCHOR, free: true })
+    expect(last('CallCancel')!.payload.reason).toBe('gems-insufficient')
+  })
+
+  it('a paid user\'s free call sends MatchToFlash at matchToFlashTime', () => {
+    hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR, free: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    expect(last('SessionSuccess')!.payload.free).toBe('paid')
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 15_000)
+    expect(last('MatchToFlash', USER)!.payload).toEqual({ sid, after: 15 })
+    expect(gems(USER)).toBe(500)
+  })
+})
+
+describe('call-back from an anchor (SPEC §5)', () => {
+  it("is refused with 'coins_insufficient' unless the user has more gems than the price or free times", () => {
+    hub.handle(ANCHOR_FULL, 'SessionRequest', { callee: FREE_USER })
+    expect(last('SessionFail', ANCHOR_FULL)!.payload.reason).toBe('coins_insufficient')
+    setGems(FREE_USER, 60)
+    hub.handle(ANCHOR_FULL, 'SessionRequest', { callee: FREE_USER })
+    expect(last('SessionFail', ANCHOR_FULL)!.payload.reason).toBe('coins_insufficient')
+    setGems(FREE_USER, 61)
+    hub.handle(ANCHOR_FULL, 'SessionRequest', { callee: FREE_USER })
+    expect(last('CallIn', FREE_USER)!.payload).toMatchObject({ caller: ANCHOR, price: 60 })
+    expect(gems(FREE_USER)).toBe(1)
+  })
+})
+
+describe('ringing', () => {
+  it('CallAccept → PeerAnswered to the caller; negotiation is relayed both ways', () => {
+    const sid = connectCall()
+    expect(last('PeerAnswered', USER_FULL)!.payload).toMatchObject({ sid })
+    hub.handle(USER_FULL, 'WebRTCContent', { sid, step: 'offer', sdp: 'x' })
+    expect(last('WebRTCContent', ANCHOR_FULL)!.payload).toEqual({ sid, step: 'offer', sdp: 'x' })
+    hub.handle(ANCHOR_FULL, 'WebRTCContent', { sid, step: 'answer', sdp: 'y' })
+    expect(last('WebRTCContent', USER_FULL)!.payload).toEqual({ sid, step: 'answer', sdp: 'y' })
+  })
+
+  it('the callee rejecting refunds the hold and records the call', () => {
+    const sid = startCall()
+    hub.handle(ANCHOR_FULL, 'CallCancel', { sid })
+    expect(last('CallCancel', USER_FULL)!.payload).toEqual({ sid, reason: 'rejected' })
+    expect(gems(USER)).toBe(500)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, state: 'cancelled', reason: 'rejected', gems_charged: 0, minutes: 0 })
+  })
+
+  it('the caller cancelling tells the callee', () => {
+    const sid = startCall()
+    hub.handle(USER_FULL, 'CallCancel', { sid })
+    expect(last('CallCancel', ANCHOR)!.payload).toEqual({ sid, reason: 'cancelled' })
+    expect(gems(USER)).toBe(500)
+  })
+
+  it("no answer within 60 s: CallError 'timeOut' to the caller, CallCancel to the callee, hold refunded", () => {
+    const sid = startCall()
+    clock.advance(59_999)
+    expect(hub.activeSids()).toEqual([sid])
+    clock.advance(1)
+    expect(last('CallError', USER_FULL)!.payload).toEqual({ sid, reason: 'timeOut' })
+    expect(last('CallCancel', ANCHOR)!.payload).toEqual({ sid, reason: 'timeOut' })
+    expect(gems(USER)).toBe(500)
+    expect(callRecordsOf(db, ANCHOR)[0]).toMatchObject({ state: 'missed', reason: 'timeOut' })
+  })
+
+  it('a bounced CallIn (callee unreachable) cancels the call', () => {
+    const sid = startCall()
+    hub.bounced(`${ANCHOR}/whatever`)
+    expect(last('CallCancel', USER_FULL)!.payload).toEqual({ sid, reason: 'unavailable' })
+    expect(gems(USER)).toBe(500)
+  })
+})
+
+describe('billing while connected', () => {
+  it('charges every started minute while heartbeats arrive; the record matches', () => {
+    const sid = connectCall()
+    expect(gems(USER)).toBe(440)
+    heartbeats(sid, 60_000)
+    expect(gems(USER)).toBe(380) // the second minute started
+    expect(last('ReChargeSuccess', USER)!.payload).toMatchObject({ sid, gemsBalance: 380, charged: 120 })
+    heartbeats(sid, 30_000)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'peer-hangup' })
+    expect(gems(USER)).toBe(380)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, state: 'ended', reason: 'hangup', minutes: 2, gems_charged: 120, price: 60 })
+  })
+
+  it('ends the call with SessionTerminate when the gems run out', () => {
+    setGems(USER, 100)
+    const sid = connectCall()
+    heartbeats(sid, 60_000)
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'gems-insufficient' })
+    expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'gems-insufficient' })
+    expect(gems(USER)).toBe(40)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 1, gems_charged: 60, reason: 'gems-insufficient' })
+  })
+
+  it('ends the call when a side stops sending heartbeats', () => {
+    const sid = connectCall()
+    for (let i = 0; i < 4; i++) {
+      clock.advance(5_000)
+      hub.handle(USER_FULL, 'SessionHeartbeat', { sid })
+    }
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'heartbeat-missed' })
+    expect(hub.activeSids()).toEqual([])
+  })
+})
+
+describe('CallCheck and errors', () => {
+  it('answers whether a sid is alive; unknown sids and foreign callers get sidNonExistent', () => {
+    const sid = connectCall()
+    hub.handle(`${USER}/other`, 'CallCheck', { sid })
+    expect(last('CallCheck', `${USER}/other`)!.payload).toEqual({ sid, alive: true, state: 'connected' })
+    hub.handle(`${FREE_USER}/web_fachat`, 'CallCheck', { sid })
+    expect(last('CallError', `${FREE_USER}/web_fachat`)!.payload).toEqual({ reason: 'sidNonExistent', action: 'CallCheck', sid })
+    hub.handle(USER_FULL, 'SessionHeartbeat', { sid: 'nope' })
+    expect(last('CallError', USER_FULL)!.payload).toMatchObject({ reason: 'sidNonExistent', sid: 'nope' })
+    hub.handle(USER_FULL, 'Bogus', {})
+    expect(last('CallError', USER_FULL)!.payload.reason).toBe('unsupported-action')
+  })
+
+  it('ReChargeSuccess after a payment carries the new balance', () => {
+    hub.rechargeSucceeded(USER_FULL)
+    expect(last('ReChargeSuccess', USER)!.payload).toEqual({ gemsBalance: 500 })
+  })
+})

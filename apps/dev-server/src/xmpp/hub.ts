@@ -1,0 +1,474 @@
+/**
+ * The call broker behind `hub.<domain>` (SPEC §4 call actions): it checks that the payer can
+ * afford a call, holds the first minute, relays the negotiation between the two sides, bills per
+ * started minute while heartbeats arrive, ends calls when gems run out or a side goes silent, and
+ * writes one `call_records` row per call. Billing is decided here, never by a browser timer.
+ *
+ * Pure apart from what is injected: the database, `send` (a stanza to a jid) and the timers, so
+ * tests drive it with a manual clock.
+ */
+import type { DatabaseSync } from 'node:sqlite'
+import {
+  FREE_FIRST_CALL_DURATION_S,
+  FREE_FIRST_CALL_TIMES,
+  MATCH_TO_FLASH_S,
+  PAID_FREE_CALL_DURATION_S,
+  PAID_FREE_CALL_TIMES,
+} from '../constants.ts'
+
+/** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
+export const HUB_RING_TIMEOUT_MS = 60_000
+/** SPEC §9: both sides send a heartbeat every 5 s once connected. */
+export const HUB_HEARTBEAT_INTERVAL_MS = 5_000
+/** A side silent for three heartbeats (15 s) is gone: the call ends. */
+export const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
+/** Billing unit: every started minute is charged. */
+export const HUB_BILLING_UNIT_MS = 60_000
+
+export type HubPayload = Record<string, unknown>
+
+export interface HubTimers {
+  now(): number
+  setTimeout(callback: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export interface HubOptions {
+  db: DatabaseSync
+  /** Delivers `<call action>{payload}</call>` to a jid (bare or full). */
+  send: (to: string, action: string, payload: HubPayload) => void
+  timers?: HubTimers
+  /** ICE servers handed to both sides (loopback development needs none). */
+  iceServers?: readonly { urls: string | string[] }[]
+  ringTimeoutMs?: number
+  log?: (line: string) => void
+  newSid?: () => string
+}
+
+export type FreeKind = 'first' | 'paid'
+
+interface Party {
+  bare: string
+  /** The full jid once known (the caller's from its request, the callee's from CallReady/Accept). */
+  full: string
+  kind: 'user' | 'anchor'
+}
+
+interface CallSession {
+  sid: string
+  caller: Party
+  callee: Party
+  /** The user who pays (the user side; anchors never pay). */
+  payer: string
+  price: number
+  free: FreeKind | null
+  freeDurationMs: number
+  state: 'ringing' | 'connected'
+  /** Gems taken from the payer and not yet charged (the current minute before it is earned). */
+  held: number
+  charged: number
+  minutes: number
+  startTime: number
+  connectingTime: number | null
+  lastHeartbeat: Map<string, number>
+  timers: unknown[]
+}
+
+export interface CallRecordRow {
+  sid: string
+  caller: string
+  callee: string
+  payer: string
+  price: number
+  free_kind: string | null
+  state: string
+  reason: string
+  start_time: number
+  connecting_time: number | null
+  end_time: number | null
+  minutes: number
+  gems_charged: number
+}
+
+export interface Hub {
+  /** One `<call action>` from `from` (the full jid Prosody stamped). */
+  handle(from: string, action: string, payload: HubPayload): void
+  /** A `<message type="error">` bounced back for `to` (the callee is not reachable). */
+  bounced(to: string): void
+  /** After a payment: tells the user the new balance (ReChargeSuccess). */
+  rechargeSucceeded(jid: string): void
+  activeSids(): string[]
+  close(): void
+}
+
+export function bareJid(jid: string): string {
+  const slash = jid.indexOf('/')
+  return slash === -1 ? jid : jid.slice(0, slash)
+}
+
+/** `call_records`: created here (IF NOT EXISTS) so the hub owns its table. */
+export function ensureCallRecords(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS call_records (
+      sid TEXT PRIMARY KEY,
+      caller TEXT NOT NULL,
+      callee TEXT NOT NULL,
+      payer TEXT NOT NULL,
+      price INTEGER NOT NULL,
+      free_kind TEXT,
+      state TEXT NOT NULL,
+      reason TEXT NOT NULL DEFAULT '',
+      start_time INTEGER NOT NULL,
+      connecting_time INTEGER,
+      end_time INTEGER,
+      minutes INTEGER NOT NULL DEFAULT 0,
+      gems_charged INTEGER NOT NULL DEFAULT 0,
+      held INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX IF NOT EXISTS call_records_caller ON call_records(caller, start_time);
+    CREATE INDEX IF NOT EXISTS call_records_callee ON call_records(callee, start_time);
+  `)
+}
+
+/** Call records where `jid` is caller or callee, newest first. */
+export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
+  ensureCallRecords(db)
+  return db
+    .prepare(
+      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged
+       FROM call_records WHERE caller = ? OR callee = ? ORDER BY start_time DESC, sid DESC LIMIT ?`,
+    )
+    .all(jid, jid, limit) as unknown as CallRecordRow[]
+}
+
+interface UserInfo {
+  jid: string
+  kind: 'user' | 'anchor'
+  paid: number
+  gems_balance: number
+}
+
+function platformTimers(): HubTimers {
+  return {
+    now: () => Date.now(),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  }
+}
+
+export function createHub(options: HubOptions): Hub {
+  const { db, send } = options
+  const timers = options.timers ?? platformTimers()
+  const log = options.log ?? (() => {})
+  const ringTimeoutMs = options.ringTimeoutMs ?? HUB_RING_TIMEOUT_MS
+  const iceServers = options.iceServers ?? []
+  const newSid = options.newSid ?? (() => crypto.randomUUID())
+  const sessions = new Map<string, CallSession>()
+  ensureCallRecords(db)
+
+  const userStmt = db.prepare('SELECT jid, kind, paid, gems_balance FROM users WHERE jid = ?')
+  const priceStmt = db.prepare('SELECT a.private_chat_price AS price FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
+  const debitStmt = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?')
+  const creditStmt = db.prepare('UPDATE users SET gems_balance = gems_balance + ? WHERE jid = ?')
+  const balanceStmt = db.prepare('SELECT gems_balance FROM users WHERE jid = ?')
+  const freeUsedStmt = db.prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL')
+  const insertRecord = db.prepare(
+    `INSERT INTO call_records (sid, caller, callee, payer, price, free_kind, state, start_time, held) VALUES (?, ?, ?, ?, ?, ?, 'ringing', ?, ?)`,
+  )
+  const updateRecord = db.prepare(
+    `UPDATE call_records SET state = ?, reason = ?, connecting_time = ?, end_time = ?, minutes = ?, gems_charged = ?, held = ? WHERE sid = ?`,
+  )
+
+  function userOf(jid: string): UserInfo | null {
+    return (userStmt.get(bareJid(jid)) as UserInfo | undefined) ?? null
+  }
+
+  function balanceOf(jid: string): number {
+    return (balanceStmt.get(jid) as { gems_balance: number } | undefined)?.gems_balance ?? 0
+  }
+
+  function freeLeft(payer: UserInfo, kind: FreeKind): boolean {
+    const used = (freeUsedStmt.get(payer.jid, kind) as { n: number }).n
+    if (kind === 'first') return payer.paid === 0 && used < FREE_FIRST_CALL_TIMES
+    return payer.paid === 1 && used < PAID_FREE_CALL_TIMES
+  }
+
+  function persist(session: CallSession, state: string, reason: string, ended: boolean): void {
+    updateRecord.run(
+      state,
+      reason,
+      session.connectingTime,
+      ended ? timers.now() : null,
+      session.minutes,
+      session.charged,
+      session.held,
+      session.sid,
+    )
+  }
+
+  function later(session: CallSession, ms: number, callback: () => void): void {
+    session.timers.push(timers.setTimeout(callback, ms))
+  }
+
+  function otherSide(session: CallSession, from: string): Party | null {
+    const bare = bareJid(from)
+    if (bare === session.caller.bare) return session.callee
+    if (bare === session.callee.bare) return session.caller
+    return null
+  }
+
+  /** Ends a call: timers cleared, an unearned hold refunded, the record closed. */
+  function finish(session: CallSession, state: string, reason: string): void {
+    if (!sessions.delete(session.sid)) return
+    for (const handle of session.timers) timers.clearTimeout(handle)
+    session.timers = []
+    if (session.held > 0) {
+      creditStmt.run(session.held, session.payer)
+      session.held = 0
+    }
+    persist(session, state, reason, true)
+    log(`call ${session.sid} ${state} (${reason}): ${session.minutes} min, ${session.charged} gems`)
+  }
+
+  /** Takes one minute's price into the hold; false when the payer cannot afford it. */
+  function holdMinute(session: CallSession): boolean {
+    if (session.free !== null || session.price === 0) return true
+    const changed = debitStmt.run(session.price, session.payer, session.price)
+    if (Number(changed.changes) !== 1) return false
+    session.held += session.price
+    return true
+  }
+
+  /** The minute that starts now is earned: the hold becomes a charge. */
+  function chargeHeldMinute(session: CallSession): void {
+    session.minutes += 1
+    session.charged += session.held
+    session.held = 0
+  }
+
+  function terminate(session: CallSession, reason: string): void {
+    const payload = { sid: session.sid, reason }
+    send(session.caller.full, 'SessionTerminate', payload)
+    send(session.callee.full, 'SessionTerminate', payload)
+    finish(session, 'ended', reason)
+  }
+
+  function scheduleNextMinute(session: CallSession): void {
+    const startedAt = session.connectingTime ?? timers.now()
+    const nextAt = startedAt + session.minutes * HUB_BILLING_UNIT_MS
+    later(session, Math.max(0, nextAt - timers.now()), () => {
+      if (!sessions.has(session.sid)) return
+      if (session.free !== null) {
+        session.minutes += 1
+        persist(session, 'connected', '', false)
+        scheduleNextMinute(session)
+        return
+      }
+      if (!holdMinute(session)) {
+        terminate(session, 'gems-insufficient')
+        return
+      }
+      chargeHeldMinute(session)
+      persist(session, 'connected', '', false)
+      send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
+      scheduleNextMinute(session)
+    })
+  }
+
+  function watchHeartbeats(session: CallSession): void {
+    later(session, HUB_HEARTBEAT_INTERVAL_MS, () => {
+      if (!sessions.has(session.sid)) return
+      const now = timers.now()
+      for (const party of [session.caller, session.callee]) {
+        const last = session.lastHeartbeat.get(party.bare) ?? session.connectingTime ?? now
+        if (now - last > HUB_HEARTBEAT_GRACE_MS) {
+          terminate(session, 'heartbeat-missed')
+          return
+        }
+      }
+      watchHeartbeats(session)
+    })
+  }
+
+  function connect(session: CallSession): void {
+    session.state = 'connected'
+    session.connectingTime = timers.now()
+    chargeHeldMinute(session)
+    persist(session, 'connected', '', false)
+    scheduleNextMinute(session)
+    watchHeartbeats(session)
+    if (session.free !== null) {
+      later(session, session.freeDurationMs, () => {
+        const current = sessions.get(session.sid)
+        if (current) terminate(current, 'free-call-ended')
+      })
+      if (session.free === 'paid') {
+        later(session, MATCH_TO_FLASH_S * 1000, () => {
+          if (sessions.has(session.sid)) send(session.payer, 'MatchToFlash', { sid: session.sid, after: MATCH_TO_FLASH_S })
+        })
+      }
+    }
+    send(session.caller.full, 'PeerAnswered', { sid: session.sid, startTime: session.connectingTime })
+  }
+
+  function busy(bare: string): boolean {
+    for (const session of sessions.values()) {
+      if (session.caller.bare === bare || session.callee.bare === bare) return true
+    }
+    return false
+  }
+
+  function sessionRequest(from: string, payload: HubPayload): void {
+    const caller = userOf(from)
+    const calleeJid = typeof payload.callee === 'string' ? bareJid(payload.callee) : ''
+    const callee = calleeJid ? userOf(calleeJid) : null
+    if (!caller || !callee || callee.jid === caller.jid || caller.kind === callee.kind) {
+      send(from, 'SessionFail', { reason: 'callee-unknown', callee: calleeJid })
+      return
+    }
+    if (busy(caller.jid) || busy(callee.jid)) {
+      send(from, 'SessionFail', { reason: 'busy', callee: calleeJid })
+      return
+    }
+    const anchor = caller.kind === 'anchor' ? caller : callee
+    const payer = caller.kind === 'user' ? caller : callee
+    const price = (priceStmt.get(anchor.jid) as { price: number } | undefined)?.price ?? 0
+    let free: FreeKind | null = null
+    if (payload.free === true && caller.kind === 'user') {
+      if (freeLeft(payer, 'first')) free = 'first'
+      else if (freeLeft(payer, 'paid')) free = 'paid'
+    }
+    const session: CallSession = {
+      sid: newSid(),
+      caller: { bare: caller.jid, full: from, kind: caller.kind },
+      callee: { bare: callee.jid, full: callee.jid, kind: callee.kind },
+      payer: payer.jid,
+      price,
+      free,
+      freeDurationMs: (free === 'first' ? FREE_FIRST_CALL_DURATION_S : PAID_FREE_CALL_DURATION_S) * 1000,
+      state: 'ringing',
+      held: 0,
+      charged: 0,
+      minutes: 0,
+      startTime: timers.now(),
+      connectingTime: null,
+      lastHeartbeat: new Map(),
+      timers: [],
+    }
+    if (caller.kind === 'anchor') {
+      // SPEC §5 call-back: the user must have more gems than the price, or paid free calls left.
+      if (!(payer.gems_balance > price || freeLeft(payer, 'paid'))) {
+        send(from, 'SessionFail', { reason: 'coins_insufficient', callee: calleeJid })
+        return
+      }
+    }
+    if (!holdMinute(session)) {
+      send(from, 'CallCancel', { reason: 'gems-insufficient', callee: calleeJid, price })
+      log(`call to ${calleeJid} refused: ${payer.jid} has ${payer.gems_balance} gems, price ${price}`)
+      return
+    }
+    sessions.set(session.sid, session)
+    insertRecord.run(session.sid, caller.jid, callee.jid, payer.jid, price, free, session.startTime, session.held)
+    send(from, 'SessionSuccess', { sid: session.sid, iceServers, price, free, gemsBalance: balanceOf(payer.jid) })
+    send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price, free, iceServers })
+    later(session, ringTimeoutMs, () => {
+      const current = sessions.get(session.sid)
+      if (!current || current.state !== 'ringing') return
+      send(current.caller.full, 'CallError', { sid: current.sid, reason: 'timeOut' })
+      send(current.callee.full, 'CallCancel', { sid: current.sid, reason: 'timeOut' })
+      finish(current, 'missed', 'timeOut')
+    })
+  }
+
+  function sessionOf(from: string, payload: HubPayload, action: string): CallSession | null {
+    const sid = typeof payload.sid === 'string' ? payload.sid : ''
+    const session = sessions.get(sid)
+    if (!session || otherSide(session, from) === null) {
+      send(from, 'CallError', { reason: 'sidNonExistent', action, sid })
+      return null
+    }
+    return session
+  }
+
+  return {
+    handle(from, action, payload) {
+      switch (action) {
+        case 'SessionRequest':
+          sessionRequest(from, payload)
+          return
+        case 'CallReady': {
+          const session = sessionOf(from, payload, action)
+          if (session && bareJid(from) === session.callee.bare) session.callee.full = from
+          return
+        }
+        case 'CallAccept': {
+          const session = sessionOf(from, payload, action)
+          if (!session || bareJid(from) !== session.callee.bare || session.state !== 'ringing') return
+          session.callee.full = from
+          connect(session)
+          return
+        }
+        case 'CallCancel': {
+          const session = sessionOf(from, payload, action)
+          if (!session) return
+          const other = otherSide(session, from)
+          const reason = typeof payload.reason === 'string' ? payload.reason : bareJid(from) === session.callee.bare ? 'rejected' : 'cancelled'
+          if (other) send(other.full, 'CallCancel', { sid: session.sid, reason })
+          finish(session, session.state === 'connected' ? 'ended' : 'cancelled', reason)
+          return
+        }
+        case 'SessionTerminate': {
+          const session = sessionOf(from, payload, action)
+          if (!session) return
+          const other = otherSide(session, from)
+          if (other) send(other.full, 'SessionTerminate', { sid: session.sid, reason: 'peer-hangup' })
+          finish(session, session.state === 'connected' ? 'ended' : 'cancelled', 'hangup')
+          return
+        }
+        case 'SessionHeartbeat': {
+          const session = sessionOf(from, payload, action)
+          if (session) session.lastHeartbeat.set(bareJid(from), timers.now())
+          return
+        }
+        case 'WebRTCContent': {
+          const session = sessionOf(from, payload, action)
+          const other = session ? otherSide(session, from) : null
+          if (session && other) send(other.full, 'WebRTCContent', { ...payload, sid: session.sid })
+          return
+        }
+        case 'CallCheck': {
+          const sid = typeof payload.sid === 'string' ? payload.sid : ''
+          const session = sessions.get(sid)
+          if (session && otherSide(session, from) !== null) {
+            // The side that reconnected may have a new full jid.
+            if (bareJid(from) === session.caller.bare) session.caller.full = from
+            else session.callee.full = from
+            send(from, 'CallCheck', { sid, alive: true, state: session.state })
+          } else {
+            send(from, 'CallError', { reason: 'sidNonExistent', action, sid })
+          }
+          return
+        }
+        default:
+          send(from, 'CallError', { reason: 'unsupported-action', action, sid: typeof payload.sid === 'string' ? payload.sid : '' })
+      }
+    },
+    bounced(to) {
+      const bare = bareJid(to)
+      for (const session of [...sessions.values()]) {
+        if (session.state === 'ringing' && session.callee.bare === bare) {
+          send(session.caller.full, 'CallCancel', { sid: session.sid, reason: 'unavailable' })
+          finish(session, 'cancelled', 'unavailable')
+        }
+      }
+    },
+    rechargeSucceeded(jid) {
+      const bare = bareJid(jid)
+      send(bare, 'ReChargeSuccess', { gemsBalance: balanceOf(bare) })
+    },
+    activeSids: () => [...sessions.keys()],
+    close() {
+      for (const session of [...sessions.values()]) terminate(session, 'server-closing')
+    },
+  }
+}
