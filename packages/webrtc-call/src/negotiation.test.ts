@@ -239,6 +239,19 @@ describe('incoming call (answer side)', () => {
   })
 })
 
+describe('screening incoming calls', () => {
+  it("a refused call-back is answered CallCancel with the reason and never rings", () => {
+    engine.dispose()
+    machine = createCallMachine({ signalling, timers: timers() })
+    engine = createCallEngine({ machine, signalling, media, screenIncoming: ({ price }) => (price >= 100 ? 'coins_insufficient' : null) })
+    signalling.emit('CallIn', { sid: 's1', caller: 'anchor_200001@localhost', price: 100 })
+    expect(machine.getSnapshot().status).toBe(CallStatus.Initial)
+    expect(signalling.sent.at(-1)).toEqual({ action: 'CallCancel', payload: { sid: 's1', reason: 'coins_insufficient' } })
+    signalling.emit('CallIn', { sid: 's2', caller: 'anchor_200001@localhost', price: 60 })
+    expect(machine.getSnapshot().status).toBe(CallStatus.CallIn)
+  })
+})
+
 describe('probeMediaPermission', () => {
   it('requests camera and microphone and releases both at once', async () => {
     expect(await probeMediaPermission(media)).toBe('granted')

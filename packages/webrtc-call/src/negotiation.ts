@@ -21,6 +21,11 @@ export interface CallEngineOptions {
   onLocalStream?: (stream: MediaStream | null) => void
   onRemoteStream?: (stream: MediaStream | null) => void
   onError?: (error: unknown) => void
+  /**
+   * Decides whether an incoming call may ring: return null to ring, or a reason that is sent back
+   * as `CallCancel {sid, reason}` (SPEC §5 call-back: 'coins_insufficient').
+   */
+  screenIncoming?: (call: { sid: string; caller: string; price: number }) => string | null
 }
 
 /** Outgoing or incoming one-to-one call over the machine, the signalling and a peer connection. */
@@ -306,6 +311,11 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         if (machine.getSnapshot().status !== CallStatus.Initial) {
           // SPEC §8: one call at a time; the second caller hears a busy cancel.
           signalling.send('CallCancel', { sid, reason: 'busy' }).catch(reportError)
+          return
+        }
+        const refusal = options.screenIncoming?.({ sid, caller, price: typeof price === 'number' ? price : 0 }) ?? null
+        if (refusal !== null) {
+          signalling.send('CallCancel', { sid, reason: refusal }).catch(reportError)
           return
         }
         generation += 1
