@@ -7,6 +7,7 @@ import type { AuthState } from '../features/auth/authSlice'
 import { configSlice } from '../features/config/configSlice'
 import type { ConfigState } from '../features/config/configSlice'
 import { systemSlice } from '../features/system/systemSlice'
+import { discoverReducer, initialDiscoverState, type DiscoverState } from '../features/discover/discoverReducer'
 import type { SystemState } from '../features/system/systemSlice'
 import type { Services } from '../services/types'
 
@@ -16,6 +17,7 @@ export interface AppState {
   account: AccountState
   config: ConfigState
   system: SystemState
+  discover: DiscoverState
 }
 
 /** What `makeStore` accepts: any slice, each partially. */
@@ -27,6 +29,7 @@ export const sliceReducers = {
   account: accountSlice.reducer,
   config: configSlice.reducer,
   system: systemSlice.reducer,
+  discover: discoverReducer,
 }
 
 const rootReducer = combineReducers(sliceReducers)
@@ -80,6 +83,7 @@ function fillPreloadedState(partial: PreloadedAppState): AppState {
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
+    discover: { ...initialDiscoverState(), ...partial.discover },
   }
 }
 

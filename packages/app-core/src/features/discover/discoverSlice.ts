@@ -1,0 +1,176 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { AnchorInfo, AnchorPage, OnlineStatus } from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { DISCOVER_PAGE_SIZE, PRESENCE_BATCH } from '../../constants'
+import { loggedOut } from '../auth/authActions'
+
+export type AnchorListKind = 'hot' | 'new' | 'recommended'
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface AnchorListState {
+  jids: string[]
+  /** Last page loaded (0 = none). */
+  page: number
+  hasMore: boolean
+  total: number
+  status: LoadStatus
+  /** A next page is on its way. */
+  loadingMore: boolean
+  error: string | null
+}
+
+export interface WallState {
+  /** Every host seen in any list, by jid. */
+  anchors: Record<string, AnchorInfo>
+  /** Lists by `listKey(kind, language)`. */
+  lists: Record<string, AnchorListState>
+  /** Live presence by jid (multi_online_status, anchor_online_notice), newer than `anchors`. */
+  presence: Record<string, OnlineStatus>
+  /** Online notice subscriptions (anchor_online_notice) by jid. */
+  notices: Record<string, boolean>
+  /** Profile look-ups by jid. */
+  lookups: Record<string, LoadStatus>
+}
+
+export const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {} }
+
+export const listKey = (kind: AnchorListKind, language: string): string => `${kind}:${language}`
+
+const emptyList: AnchorListState = { jids: [], page: 0, hasMore: true, total: 0, status: 'idle', loadingMore: false, error: null }
+
+function errorText(error: { message?: string | undefined }): string {
+  return error.message ?? 'unknown'
+}
+
+/** Loads the first page of a list, or (more: true) the next one. */
+export const fetchAnchorList = createAppAsyncThunk(
+  'discover/fetchList',
+  async ({ kind, language, more = false }: { kind: AnchorListKind; language: string; more?: boolean }, { extra, getState }) => {
+    const list = getState().discover.wall.lists[listKey(kind, language)]
+    const page = more && list ? list.page + 1 : 1
+    const request = { page, size: DISCOVER_PAGE_SIZE, ...(language === 'all' ? {} : { language }) }
+    const call = kind === 'hot' ? extra.api.getHotAnchors : kind === 'new' ? extra.api.getNewAnchors : extra.api.getRecommendedAnchors
+    const result: AnchorPage = await call(request)
+    return result
+  },
+  {
+    condition: ({ kind, language, more = false }, { getState }) => {
+      const list = getState().discover.wall.lists[listKey(kind, language)]
+      if (!list) return !more
+      if (more) return list.status === 'ready' && list.hasMore && !list.loadingMore
+      return list.status !== 'loading'
+    },
+  },
+)
+
+/** Refreshes the presence of these hosts (multi_online_status, at most 100 jids per call). */
+export const refreshPresence = createAppAsyncThunk('discover/refreshPresence', async (jids: readonly string[], { extra }) => {
+  const unique = [...new Set(jids)]
+  const batches: string[][] = []
+  for (let index = 0; index < unique.length; index += PRESENCE_BATCH) batches.push(unique.slice(index, index + PRESENCE_BATCH))
+  const answers = await Promise.all(batches.map((batch) => extra.api.getMultiOnlineStatus({ jids: batch })))
+  return answers.flatMap((answer) => answer.statusList)
+}, { condition: (jids) => jids.length > 0 })
+
+/** Turns the "tell me when this host is online" notice on or off (anchor_online_notice). */
+export const setOnlineNotice = createAppAsyncThunk(
+  'discover/setOnlineNotice',
+  async ({ jid, enable }: { jid: string; enable: boolean }, { extra }) => extra.api.setAnchorOnlineNotice({ anchorJid: jid, enable }),
+)
+
+const LOOKUP_MAX_PAGES = 10
+
+/**
+ * A host by jid for the profile page: from the lists already loaded, else looked up page by page in
+ * the hot list (every host is in it), then its live price and presence (anchor_acount).
+ */
+export const loadAnchor = createAppAsyncThunk('discover/loadAnchor', async (jid: string, { extra, getState }) => {
+  let anchor: AnchorInfo | undefined = getState().discover.wall.anchors[jid]
+  for (let page = 1; !anchor && page <= LOOKUP_MAX_PAGES; page += 1) {
+    const result = await extra.api.getHotAnchors({ page, size: DISCOVER_PAGE_SIZE })
+    anchor = result.list.find((item) => item.jid === jid)
+    if (!result.hasMore) break
+  }
+  if (!anchor) throw new Error('not_found')
+  const accounts = await extra.api.getAnchorAccounts({ targetJid: [jid] }).catch(() => null)
+  const live = accounts?.anchorAccountInfo.find((item) => item.jid === jid)
+  return live ? { ...anchor, privateChatPrice: live.privateChatPrice, onlineStatus: live.onlineStatus } : anchor
+})
+
+export const wallSlice = createSlice({
+  name: 'discover/wall',
+  initialState: initialWallState,
+  reducers: {
+    /** Hosts known from elsewhere (swipe deck, club list). */
+    anchorsSeen(state, action: { payload: AnchorInfo[] }) {
+      for (const anchor of action.payload) state.anchors[anchor.jid] = anchor
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchAnchorList.pending, (state, action) => {
+        const key = listKey(action.meta.arg.kind, action.meta.arg.language)
+        const list = state.lists[key] ?? { ...emptyList }
+        if (action.meta.arg.more) list.loadingMore = true
+        else list.status = 'loading'
+        list.error = null
+        state.lists[key] = list
+      })
+      .addCase(fetchAnchorList.fulfilled, (state, action) => {
+        const key = listKey(action.meta.arg.kind, action.meta.arg.language)
+        const previous = state.lists[key] ?? { ...emptyList }
+        const incoming = action.payload.list.map((anchor) => anchor.jid)
+        for (const anchor of action.payload.list) state.anchors[anchor.jid] = anchor
+        const jids = action.meta.arg.more ? [...previous.jids, ...incoming.filter((jid) => !previous.jids.includes(jid))] : incoming
+        state.lists[key] = {
+          jids,
+          page: action.payload.page,
+          hasMore: action.payload.hasMore,
+          total: action.payload.total,
+          status: 'ready',
+          loadingMore: false,
+          error: null,
+        }
+      })
+      .addCase(fetchAnchorList.rejected, (state, action) => {
+        const key = listKey(action.meta.arg.kind, action.meta.arg.language)
+        const list = state.lists[key] ?? { ...emptyList }
+        if (action.meta.arg.more) list.loadingMore = false
+        else list.status = 'failed'
+        list.error = errorText(action.error)
+        state.lists[key] = list
+      })
+      .addCase(refreshPresence.fulfilled, (state, action) => {
+        for (const item of action.payload) state.presence[item.jid] = item.onlineStatus
+      })
+      .addCase(setOnlineNotice.fulfilled, (state, action) => {
+        state.notices[action.payload.anchorJid] = action.payload.enabled
+        state.presence[action.payload.anchorJid] = action.payload.onlineStatus
+      })
+      .addCase(loadAnchor.pending, (state, action) => {
+        state.lookups[action.meta.arg] = 'loading'
+      })
+      .addCase(loadAnchor.fulfilled, (state, action) => {
+        state.anchors[action.payload.jid] = action.payload
+        state.presence[action.payload.jid] = action.payload.onlineStatus
+        state.lookups[action.meta.arg] = 'ready'
+      })
+      .addCase(loadAnchor.rejected, (state, action) => {
+        state.lookups[action.meta.arg] = 'failed'
+      })
+      .addCase(loggedOut, () => initialWallState)
+  },
+})
+
+export const { anchorsSeen } = wallSlice.actions
+
+export const selectAnchorList = (state: RootState, kind: AnchorListKind, language: string): AnchorListState =>
+  state.discover.wall.lists[listKey(kind, language)] ?? emptyList
+export const selectAnchor = (state: RootState, jid: string): AnchorInfo | undefined => state.discover.wall.anchors[jid]
+export const selectAnchors = (state: RootState): Record<string, AnchorInfo> => state.discover.wall.anchors
+/** Live presence when known, else what the list said. */
+export const selectPresence = (state: RootState, jid: string): OnlineStatus =>
+  state.discover.wall.presence[jid] ?? state.discover.wall.anchors[jid]?.onlineStatus ?? 'offline'
+export const selectLookup = (state: RootState, jid: string): LoadStatus => state.discover.wall.lookups[jid] ?? 'idle'
+export const selectOnlineNotice = (state: RootState, jid: string): boolean => state.discover.wall.notices[jid] ?? false

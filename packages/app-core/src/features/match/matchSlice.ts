@@ -1,0 +1,99 @@
+import { createSlice } from '@reduxjs/toolkit'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { SWIPE_BATCH } from '../../constants'
+import { loggedOut } from '../auth/authActions'
+import { anchorsSeen } from '../discover/discoverSlice'
+import type { LoadStatus } from '../discover/discoverSlice'
+
+export interface MatchState {
+  /** Cards still to swipe, first = on top. */
+  deck: string[]
+  remaining: number
+  status: LoadStatus
+  error: string | null
+  /** Host of the match pop-up (a mutual like), or null. */
+  matched: string | null
+  /** A like/skip on its way (the card stays until it is answered). */
+  swiping: string | null
+  swipeError: string | null
+}
+
+export const initialMatchState: MatchState = { deck: [], remaining: 0, status: 'idle', error: null, matched: null, swiping: null, swipeError: null }
+
+/** The next swipe cards (swipe_anchor_list). */
+export const loadDeck = createAppAsyncThunk(
+  'match/loadDeck',
+  async (_: void, { extra, dispatch }) => {
+    const result = await extra.api.getSwipeAnchors({ size: SWIPE_BATCH })
+    dispatch(anchorsSeen(result.list))
+    return { jids: result.list.map((anchor) => anchor.jid), remaining: result.remaining }
+  },
+  { condition: (_: void, { getState }) => getState().discover.match.status !== 'loading' },
+)
+
+/** Like or skip the top card (change_relation like / pass); a like back opens the match pop-up. */
+export const swipe = createAppAsyncThunk(
+  'match/swipe',
+  async ({ jid, action }: { jid: string; action: 'like' | 'pass' }, { extra, dispatch, getState }) => {
+    const relation = await extra.api.changeRelation({ targetJid: jid, action })
+    const { deck, remaining } = getState().discover.match
+    // Refill before the deck runs dry.
+    if (deck.length <= 2 && remaining > 0) void dispatch(loadMore())
+    return { jid, matched: action === 'like' && relation.liked && relation.likedMe }
+  },
+  { condition: (_, { getState }) => getState().discover.match.swiping === null },
+)
+
+const loadMore = createAppAsyncThunk('match/loadMore', async (_: void, { extra, dispatch }) => {
+  const result = await extra.api.getSwipeAnchors({ size: SWIPE_BATCH })
+  dispatch(anchorsSeen(result.list))
+  return { jids: result.list.map((anchor) => anchor.jid), remaining: result.remaining }
+})
+
+export const matchSlice = createSlice({
+  name: 'discover/match',
+  initialState: initialMatchState,
+  reducers: {
+    matchPopupClosed(state) {
+      state.matched = null
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadDeck.pending, (state) => {
+        state.status = 'loading'
+        state.error = null
+      })
+      .addCase(loadDeck.fulfilled, (state, action) => {
+        state.status = 'ready'
+        state.deck = action.payload.jids
+        state.remaining = action.payload.remaining
+      })
+      .addCase(loadDeck.rejected, (state, action) => {
+        state.status = 'failed'
+        state.error = action.error.message ?? 'unknown'
+      })
+      .addCase(loadMore.fulfilled, (state, action) => {
+        state.deck = [...state.deck, ...action.payload.jids.filter((jid) => !state.deck.includes(jid) && jid !== state.swiping)]
+        state.remaining = action.payload.remaining
+      })
+      .addCase(swipe.pending, (state, action) => {
+        state.swiping = action.meta.arg.jid
+        state.swipeError = null
+      })
+      .addCase(swipe.fulfilled, (state, action) => {
+        state.swiping = null
+        state.deck = state.deck.filter((jid) => jid !== action.payload.jid)
+        if (action.payload.matched) state.matched = action.payload.jid
+      })
+      .addCase(swipe.rejected, (state, action) => {
+        state.swiping = null
+        state.swipeError = action.error.message ?? 'unknown'
+      })
+      .addCase(loggedOut, () => initialMatchState)
+  },
+})
+
+export const { matchPopupClosed } = matchSlice.actions
+export const selectMatch = (state: RootState): MatchState => state.discover.match
