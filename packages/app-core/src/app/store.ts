@@ -9,6 +9,8 @@ import type { ConfigState } from '../features/config/configSlice'
 import { systemSlice } from '../features/system/systemSlice'
 import { discoverReducer, initialDiscoverState, type DiscoverState } from '../features/discover/discoverReducer'
 import type { SystemState } from '../features/system/systemSlice'
+import { walletSlice } from '../features/wallet/walletSlice'
+import type { WalletState } from '../features/wallet/walletSlice'
 import type { Services } from '../services/types'
 
 /** The state shape without persistence bookkeeping; what tests preload. */
@@ -17,6 +19,7 @@ export interface AppState {
   account: AccountState
   config: ConfigState
   system: SystemState
+  wallet: WalletState
   discover: DiscoverState
 }
 
@@ -29,6 +32,7 @@ export const sliceReducers = {
   account: accountSlice.reducer,
   config: configSlice.reducer,
   system: systemSlice.reducer,
+  wallet: walletSlice.reducer,
   discover: discoverReducer,
 }
 
@@ -83,6 +87,7 @@ function fillPreloadedState(partial: PreloadedAppState): AppState {
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
+    wallet: { ...walletSlice.getInitialState(), ...partial.wallet },
     discover: { ...initialDiscoverState(), ...partial.discover },
   }
 }

@@ -1,4 +1,5 @@
 import { DISCOVER_API_METHODS, forwardLazy } from '../features/discover/discoverApi'
+import { WALLET_API_METHODS } from '../features/wallet/walletApi'
 import type { ApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
@@ -32,6 +33,7 @@ export function createLazyApi(load: ApiLoader): ApiService {
     getConfig: async (options) => (await get()).getConfig(options),
     getMaintenanceStatus: async (options) => (await get()).getMaintenanceStatus(options),
     ...forwardLazy(get, DISCOVER_API_METHODS),
+    ...forwardLazy(get, WALLET_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,
   }

@@ -1,6 +1,7 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
+import type { WalletApiMethod } from '../features/wallet/walletApi'
 
 /**
  * Endpoints a build talks to. Each field overrides the brand's production URL; development and local
@@ -45,6 +46,7 @@ export type ApiService = Pick<
   ApiClient,
   'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
   | DiscoverApiMethod
+  | WalletApiMethod
 >
 
 export interface ChatCredentials {

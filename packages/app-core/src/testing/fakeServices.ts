@@ -5,6 +5,7 @@ import { resolveEndpoints } from '../services/endpoints'
 import type { ApiService, AppEnv, ChatService, Clock, KeyedStorage, Logger, PersistEngine, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { discoverFakeApi } from '../features/discover/fixtures'
+import { walletFakeApi } from '../features/wallet/fixtures'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
@@ -106,6 +107,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     cancel: () => false,
     cancelAll: () => 0,
     ...discoverFakeApi(),
+    ...walletFakeApi(),
     ...overrides,
   }
 }

@@ -1,0 +1,80 @@
+import { Button, Spinner } from '@vchat/ui'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useAppSelector } from '../../app/hooks'
+import { selectAccount } from '../account/accountSlice'
+import { LoadFailed, PaymentPage } from './common'
+import { formatPrice } from './format'
+import { usePayStatusPolling } from './usePayStatusPolling'
+import { selectOrderTrack } from './walletSlice'
+import type { OrderTrack } from './walletSlice'
+
+type Outcome = 'checking' | 'success' | 'failed' | 'expired' | 'timedOut'
+
+function outcomeOf(order: OrderTrack | undefined): Outcome {
+  if (order?.payStatus === 'TXN_SUCCESS') return 'success'
+  if (order?.payStatus === 'TXN_FAILURE') return 'failed'
+  if (order?.payStatus === 'EXPIRED') return 'expired'
+  if (order?.timedOut) return 'timedOut'
+  return 'checking'
+}
+
+/**
+ * /payresult?orderId=…: asks pay_order_status until TXN_SUCCESS, a failure or the time-out; shows
+ * order id, currency and amount. A success refreshes balance and paid flag (once per order).
+ */
+export function PayResultScreen() {
+  const { t } = useTranslation('wallet')
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const orderId = params.get('orderId') ?? ''
+  const order = useAppSelector(selectOrderTrack(orderId))
+  const account = useAppSelector(selectAccount)
+  usePayStatusPolling(orderId || null)
+  const outcome = outcomeOf(order)
+  const detail = order?.detail
+
+  return (
+    <PaymentPage title={t('result.title')}>
+      {!orderId ? (
+        <LoadFailed message={t('errors.noOrder')} onRetry={() => navigate('/paymenthistory')} />
+      ) : (
+        <section className={`vc-pay-result vc-pay-result--${outcome}`} aria-live="polite">
+          {outcome === 'checking' ? <Spinner label={t('result.checking')} /> : null}
+          <h2 className="vc-pay-result__outcome" data-outcome={outcome}>
+            {t(`result.${outcome}`)}
+          </h2>
+          {order?.error && outcome === 'checking' ? <p className="vc-wallet-error">{t('errors.statusRetrying')}</p> : null}
+          <dl className="vc-pay-result__detail">
+            <dt>{t('result.orderId')}</dt>
+            <dd data-testid="pay-order-id">{orderId}</dd>
+            {detail ? (
+              <>
+                <dt>{t('result.currency')}</dt>
+                <dd>{detail.currency}</dd>
+                <dt>{t('result.amount')}</dt>
+                <dd dir="auto">{formatPrice(detail.amount, detail.currency)}</dd>
+                <dt>{t('result.gems')}</dt>
+                <dd>{detail.gems}</dd>
+              </>
+            ) : null}
+            {outcome === 'success' && account.gemsBalance !== null ? (
+              <>
+                <dt>{t('result.balance')}</dt>
+                <dd data-testid="pay-balance">{account.gemsBalance}</dd>
+              </>
+            ) : null}
+          </dl>
+          <div className="vc-pay-result__actions">
+            <Button variant="primary" onClick={() => navigate('/paymenthistory')}>
+              {t('result.history')}
+            </Button>
+            <Button variant="secondary" onClick={() => navigate('/')}>
+              {t('result.home')}
+            </Button>
+          </div>
+        </section>
+      )}
+    </PaymentPage>
+  )
+}

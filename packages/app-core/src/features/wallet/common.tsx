@@ -1,0 +1,100 @@
+import { Button, EmptyState, Spinner } from '@vchat/ui'
+import { createContext, useContext, useEffect } from 'react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectIsLoggedIn } from '../auth/authSlice'
+import { loadPaymentChannels, selectChannels } from './walletSlice'
+import type { PurchaseIntent } from './walletSlice'
+import './wallet.css'
+
+/** Leaves the app for a payment page (hosted checkout, card challenge). Tests and stories record it. */
+export type ExternalNavigate = (url: string) => void
+
+export const ExternalNavigationContext = createContext<ExternalNavigate>((url) => {
+  window.location.assign(url)
+})
+
+export function useExternalNavigate(): ExternalNavigate {
+  return useContext(ExternalNavigationContext)
+}
+
+/** The hosted page's way back: our pay result for this order. */
+export function withReturnUrl(pageUrl: string, orderId: string, extra: Record<string, string> = {}): string {
+  const url = new URL(pageUrl, window.location.origin)
+  url.searchParams.set('returnUrl', `${window.location.origin}/payresult?orderId=${encodeURIComponent(orderId)}`)
+  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value)
+  return url.toString()
+}
+
+/** sku, country and channel chosen in the coin store, carried in the payment routes' query. */
+export function useIntentFromQuery(): PurchaseIntent | null {
+  const [params] = useSearchParams()
+  const sku = params.get('sku')
+  const country = params.get('country')
+  const channelId = params.get('channel')
+  return sku && country && channelId ? { sku, country, channelId } : null
+}
+
+export function intentQuery(intent: PurchaseIntent): string {
+  return new URLSearchParams({ sku: intent.sku, country: intent.country, channel: intent.channelId }).toString()
+}
+
+/** A payment page: full page outside the layout, title, and a sign-in prompt when nobody is signed in. */
+export function PaymentPage({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation('wallet')
+  const loggedIn = useAppSelector(selectIsLoggedIn)
+  const navigate = useNavigate()
+  return (
+    <main className="vc-wallet-page">
+      <h1 className="vc-wallet-page__title">{title}</h1>
+      {loggedIn ? (
+        children
+      ) : (
+        <EmptyState
+          title={t('signIn.title')}
+          message={t('signIn.message')}
+          action={
+            <Button variant="primary" onClick={() => navigate('/login')}>
+              {t('signIn.action')}
+            </Button>
+          }
+        />
+      )}
+    </main>
+  )
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="vc-wallet-loading" role="status">
+      <Spinner label={label} />
+    </div>
+  )
+}
+
+/** Loads the payment channels once (if not loaded) and renders loading / error states around them. */
+export function useChannels() {
+  const dispatch = useAppDispatch()
+  const channels = useAppSelector(selectChannels)
+  useEffect(() => {
+    if (channels.status === 'idle') void dispatch(loadPaymentChannels())
+  }, [channels.status, dispatch])
+  return { channels, retry: () => void dispatch(loadPaymentChannels()) }
+}
+
+export function LoadFailed({ onRetry, message }: { onRetry: () => void; message?: string }) {
+  const { t } = useTranslation('wallet')
+  return (
+    <EmptyState
+      title={t('errors.loadTitle')}
+      message={message ?? t('errors.loadMessage')}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          {t('errors.retry')}
+        </Button>
+      }
+    />
+  )
+}

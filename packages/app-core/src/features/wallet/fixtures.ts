@@ -1,0 +1,140 @@
+import type {
+  CreateOrderRequest,
+  CreateOrderResponse,
+  OrderDetail,
+  PaymentChannelsResponse,
+  PaymentCountry,
+  PayRecord,
+  PayStatus,
+  SavedCard,
+  Sku,
+} from '@vchat/api-client'
+import type { WalletApi } from './walletApi'
+
+const TIERS: readonly [sku: string, usd: number, gems: number, bonus: number, tag: Sku['tag']][] = [
+  ['gems_60', 0.99, 60, 0, ''],
+  ['gems_300', 4.99, 300, 20, ''],
+  ['gems_700', 9.99, 700, 70, 'hot'],
+  ['gems_1500', 19.99, 1500, 200, ''],
+  ['gems_3000', 49.99, 3000, 600, 'best'],
+]
+
+function country(code: string, currency: string, rate: number, upi: boolean): PaymentCountry {
+  return {
+    country: code,
+    currency,
+    channels: upi
+      ? [
+          { channelId: 'card', name: 'Credit / debit card', type: 'card' },
+          { channelId: 'upi', name: 'UPI', type: 'upi' },
+        ]
+      : [
+          { channelId: 'card', name: 'Credit / debit card', type: 'card' },
+          { channelId: 'gpay', name: 'Google Pay', type: 'wallet' },
+        ],
+    skus: TIERS.map(([sku, usd, gems, bonus, tag]) => ({ sku, price: Math.round(usd * rate * 100) / 100, country: code, currency, gems: gems + bonus, bonusGems: bonus, tag })),
+  }
+}
+
+export const demoSavedCard: SavedCard = { cardId: 'card_demo4242', brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2030, holderName: 'Demo Paid' }
+
+/** Payment channels like the local backend's for a user in the US (and IN, SA as other countries). */
+export function demoPaymentChannels(): PaymentChannelsResponse {
+  return {
+    countries: [country('US', 'USD', 1, false), country('IN', 'INR', 83, true), country('SA', 'SAR', 3.75, false)],
+    cards: [structuredClone(demoSavedCard)],
+    gpayIsHide: false,
+    userPayInfo: { paid: true, firstRecharge: false, email: 'demo@example.com', name: 'Demo Paid' },
+    extend_info: { defaultCountry: 'US', firstRechargeBonusPercent: 20, orderExpiresInSeconds: 1800 },
+  }
+}
+
+export const demoPayRecords: PayRecord[] = [
+  { orderId: 'ord_aaaaaaaaaaaaaaaaaaa1', sku: 'gems_700', gems: 770, amount: 9.99, currency: 'USD', payStatus: 'TXN_SUCCESS', channelId: 'card', createdAt: Date.UTC(2025, 5, 9, 10), paidAt: Date.UTC(2025, 5, 9, 10, 1) },
+  { orderId: 'ord_aaaaaaaaaaaaaaaaaaa2', sku: 'gems_300', gems: 320, amount: 414.17, currency: 'INR', payStatus: 'TXN_FAILURE', channelId: 'upi', createdAt: Date.UTC(2025, 5, 8, 9), paidAt: null },
+  { orderId: 'ord_aaaaaaaaaaaaaaaaaaa3', sku: 'gems_60', gems: 60, amount: 3.71, currency: 'SAR', payStatus: 'EXPIRED', channelId: 'gpay', createdAt: Date.UTC(2025, 5, 7, 8), paidAt: null },
+]
+
+export interface FakePaymentWorld {
+  api: WalletApi
+  /** Settles an order as the simulator would (credits once). */
+  settle(orderId: string, status: Exclude<PayStatus, 'PENDING'>): void
+  orders: Map<string, { key: string; detail: OrderDetail; payStatus: PayStatus }>
+  calls: { createOrder: CreateOrderRequest[]; getPayOrderStatus: number }
+  gemsBalance: number
+}
+
+/**
+ * An in-memory payment backend for tests and stories: idempotent create_order per client key,
+ * pay_order_status, saved cards, pay records; gems credited exactly once per successful order.
+ */
+export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaymentWorld {
+  const channels = demoPaymentChannels()
+  const orders: FakePaymentWorld['orders'] = new Map()
+  const world: FakePaymentWorld = {
+    orders,
+    calls: { createOrder: [], getPayOrderStatus: 0 },
+    gemsBalance: start.gemsBalance ?? 500,
+    settle(orderId, status) {
+      const order = orders.get(orderId)
+      if (!order || order.payStatus !== 'PENDING') return
+      order.payStatus = status
+      if (status === 'TXN_SUCCESS') world.gemsBalance += order.detail.gems
+    },
+    api: {
+      getPaymentChannels: async () => structuredClone(channels),
+      createOrder: async (request) => {
+        world.calls.createOrder.push(request)
+        const existing = [...orders.values()].find((o) => o.key === request.clientOrderKey)
+        const sku = channels.countries.find((c) => c.country === request.country)?.skus.find((s) => s.sku === request.sku)
+        if (!sku) throw new Error(`unknown sku ${request.sku}`)
+        const order = existing ?? {
+          key: request.clientOrderKey,
+          payStatus: 'PENDING' as PayStatus,
+          detail: {
+            orderId: `ord_${String(orders.size + 1).padStart(20, '0')}`,
+            currency: sku.currency,
+            amount: sku.price,
+            sku: sku.sku,
+            gems: sku.gems,
+            country: sku.country,
+            channelId: request.channelId,
+            createdAt: 0,
+            expiresAt: 1_800_000,
+          },
+        }
+        orders.set(order.detail.orderId, order)
+        const answer: CreateOrderResponse = {
+          orderId: order.detail.orderId,
+          payStatus: order.payStatus,
+          orderDetail: { ...order.detail },
+          checkoutUrl: `http://pay.test/dev/payment/checkout?orderId=${order.detail.orderId}`,
+        }
+        return answer
+      },
+      saveBankCard: async (card) => {
+        const saved: SavedCard = { cardId: `card_${card.cardNumber.slice(-4)}`, brand: 'visa', last4: card.cardNumber.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
+        channels.cards.push(saved)
+        return saved
+      },
+      getPayOrderStatus: async ({ orderId }) => {
+        world.calls.getPayOrderStatus += 1
+        const order = orders.get(orderId)
+        if (!order) throw new Error('unknown orderId')
+        return { payStatus: order.payStatus, orderDetail: { ...order.detail }, gemsCredited: order.payStatus === 'TXN_SUCCESS' ? order.detail.gems : 0, gemsBalance: world.gemsBalance }
+      },
+      authenticatePayment: async ({ orderId }) => ({ orderId, payStatus: orders.get(orderId)?.payStatus ?? 'PENDING', requiresChallenge: true, authenticationUrl: `http://pay.test/dev/payment/checkout?orderId=${orderId}` }),
+      getPayRecords: async ({ cursor, size }) => {
+        const start = cursor ? Number(cursor) : 0
+        const list = demoPayRecords.slice(start, start + size)
+        return { list: structuredClone(list), nextCursor: start + size < demoPayRecords.length ? String(start + size) : null }
+      },
+    },
+  }
+  return world
+}
+
+/** The wallet part of `fakeApi`: a fresh fake payment backend. */
+export function walletFakeApi(): WalletApi {
+  return fakePaymentWorld().api
+}

@@ -1,0 +1,3 @@
+export { CoinStore, CoinStorePanel, CoinTierIcon } from './CoinStore'
+export { coinTier, formatPrice } from './format'
+export { rechargeSucceeded } from './walletSlice'

@@ -1,0 +1,286 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import type {
+  CreateOrderResponse,
+  OrderDetail,
+  PaymentChannelsResponse,
+  PayRecord,
+  PayStatus,
+  SavedCard,
+  SaveBankCardRequest,
+} from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { PAY_RECORDS_PAGE_SIZE } from './constants'
+import { loadAccount } from '../account/accountSlice'
+import { loggedOut } from '../auth/authActions'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+/** What the user chose in the coin store. */
+export interface PurchaseIntent {
+  sku: string
+  country: string
+  channelId: string
+  cardId?: string | undefined
+}
+
+export interface OrderTrack {
+  orderId: string
+  payStatus: PayStatus | null
+  detail: OrderDetail | null
+  checking: boolean
+  /** The last status check failed (network); polling goes on. */
+  error: boolean
+  /** The pay result gave up waiting (PAY_STATUS_TIMEOUT_MS) while the order was still pending. */
+  timedOut: boolean
+}
+
+export interface WalletState {
+  channels: { status: LoadStatus; data: PaymentChannelsResponse | null }
+  purchase: {
+    status: 'idle' | 'creating' | 'created' | 'failed'
+    intent: PurchaseIntent | null
+    /** Idempotency key of the current intent: a retry sends it again and gets the same order. */
+    clientOrderKey: string | null
+    order: CreateOrderResponse | null
+    /** Where the payment continues (hosted checkout or card authentication), if anywhere. */
+    redirectUrl: string | null
+  }
+  cardSave: { status: 'idle' | 'saving' | 'saved' | 'failed'; card: SavedCard | null }
+  orders: Record<string, OrderTrack>
+  /** Orders whose success has already refreshed the balance (each refreshes it once). */
+  credited: string[]
+  history: { status: LoadStatus; list: PayRecord[]; nextCursor: string | null; loadingMore: boolean; moreFailed: boolean }
+}
+
+export const initialWalletState: WalletState = {
+  channels: { status: 'idle', data: null },
+  purchase: { status: 'idle', intent: null, clientOrderKey: null, order: null, redirectUrl: null },
+  cardSave: { status: 'idle', card: null },
+  orders: {},
+  credited: [],
+  history: { status: 'idle', list: [], nextCursor: null, loadingMore: false, moreFailed: false },
+}
+
+export const TERMINAL_PAY_STATUSES: readonly PayStatus[] = ['TXN_SUCCESS', 'TXN_FAILURE', 'EXPIRED']
+
+export function isTerminal(status: PayStatus | null | undefined): boolean {
+  return status !== null && status !== undefined && TERMINAL_PAY_STATUSES.includes(status)
+}
+
+function sameIntent(a: PurchaseIntent | null, b: PurchaseIntent): boolean {
+  return a !== null && a.sku === b.sku && a.country === b.country && a.channelId === b.channelId && a.cardId === b.cardId
+}
+
+export const loadPaymentChannels = createAppAsyncThunk(
+  'wallet/loadChannels',
+  async (arg: { country?: string } | void, { extra }) => extra.api.getPaymentChannels(arg?.country ? { country: arg.country } : {}),
+)
+
+export interface PlaceOrderArg {
+  intent: PurchaseIntent
+  /** Card security code, for card orders (checkout/authentication_payment). */
+  cvv?: string
+}
+
+export interface PlacedOrder {
+  order: CreateOrderResponse
+  redirectUrl: string | null
+}
+
+/**
+ * create_order for the chosen SKU and channel. A second call while one is in flight is dropped
+ * (double click); a retry of the same intent sends the same client key, so the server answers with
+ * the same order. Card orders then go through checkout/authentication_payment; the answer says
+ * where the payment continues (hosted page or card challenge), or null to wait on the pay result.
+ */
+export const placeOrder = createAppAsyncThunk(
+  'wallet/placeOrder',
+  async ({ intent, cvv }: PlaceOrderArg, { extra, getState }): Promise<PlacedOrder> => {
+    const clientOrderKey = getState().wallet.purchase.clientOrderKey
+    if (!clientOrderKey) throw new Error('no client order key')
+    const order = await extra.api.createOrder({ clientOrderKey, ...intent })
+    if (intent.cardId !== undefined && order.payStatus === 'PENDING') {
+      const auth = await extra.api.authenticatePayment({ orderId: order.orderId, cardId: intent.cardId, cvv: cvv ?? '' })
+      return { order, redirectUrl: auth.requiresChallenge ? auth.authenticationUrl : null }
+    }
+    const channel = getState()
+      .wallet.channels.data?.countries.find((c) => c.country === intent.country)
+      ?.channels.find((c) => c.channelId === intent.channelId)
+    // Wallets continue on the provider's page; UPI waits for the approval in the UPI app.
+    return { order, redirectUrl: channel?.type === 'wallet' && order.payStatus === 'PENDING' ? order.checkoutUrl : null }
+  },
+  { condition: (_arg, { getState }) => getState().wallet.purchase.status !== 'creating' },
+)
+
+export const saveBankCard = createAppAsyncThunk('wallet/saveCard', async (card: SaveBankCardRequest, { extra }) =>
+  extra.api.saveBankCard(card),
+)
+
+/** Refreshes balance and paid flag once per order (however often its success is seen or announced). */
+export const refreshBalanceForOrder = createAppAsyncThunk(
+  'wallet/refreshBalanceForOrder',
+  async (orderId: string | null, { dispatch, getState }) => {
+    if (orderId !== null) {
+      if (getState().wallet.credited.includes(orderId)) return false
+      dispatch(walletSlice.actions.orderCredited(orderId))
+    }
+    await dispatch(loadAccount())
+    return true
+  },
+)
+
+/**
+ * A ReChargeSuccess notice arrived over messaging (SPEC §4: refreshes the balance). Delivered twice,
+ * it refreshes once. Dispatched by whoever receives call/notice actions.
+ */
+export const rechargeSucceeded = (notice: { orderId?: string | null } = {}) => refreshBalanceForOrder(notice.orderId ?? null)
+
+/** One pay_order_status check; a success refreshes the balance and paid flag (once per order). */
+export const checkOrderStatus = createAppAsyncThunk(
+  'wallet/checkOrderStatus',
+  async (orderId: string, { extra, dispatch }) => {
+    const status = await extra.api.getPayOrderStatus({ orderId })
+    if (status.payStatus === 'TXN_SUCCESS') void dispatch(refreshBalanceForOrder(orderId))
+    return status
+  },
+  { condition: (orderId, { getState }) => getState().wallet.orders[orderId]?.checking !== true },
+)
+
+export const loadPayRecords = createAppAsyncThunk(
+  'wallet/loadPayRecords',
+  async (arg: { more?: boolean } | void, { extra, getState }) => {
+    const cursor = arg?.more ? getState().wallet.history.nextCursor : null
+    return extra.api.getPayRecords(cursor ? { size: PAY_RECORDS_PAGE_SIZE, cursor } : { size: PAY_RECORDS_PAGE_SIZE })
+  },
+  {
+    condition: (arg, { getState }) => {
+      const { history } = getState().wallet
+      return arg?.more ? history.nextCursor !== null && !history.loadingMore : history.status !== 'loading'
+    },
+  },
+)
+
+function track(state: WalletState, orderId: string): OrderTrack {
+  state.orders[orderId] ??= { orderId, payStatus: null, detail: null, checking: false, error: false, timedOut: false }
+  return state.orders[orderId]
+}
+
+export const walletSlice = createSlice({
+  name: 'wallet',
+  initialState: initialWalletState,
+  reducers: {
+    orderCredited(state, action: PayloadAction<string>) {
+      if (!state.credited.includes(action.payload)) state.credited.push(action.payload)
+    },
+    orderTimedOut(state, action: PayloadAction<string>) {
+      const order = track(state, action.payload)
+      if (!isTerminal(order.payStatus)) order.timedOut = true
+    },
+    purchaseReset(state) {
+      state.purchase = initialWalletState.purchase
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadPaymentChannels.pending, (state) => {
+        state.channels.status = 'loading'
+      })
+      .addCase(loadPaymentChannels.fulfilled, (state, action) => {
+        state.channels = { status: 'ready', data: action.payload }
+      })
+      .addCase(loadPaymentChannels.rejected, (state) => {
+        state.channels.status = 'failed'
+      })
+      .addCase(placeOrder.pending, (state, action) => {
+        const { intent } = action.meta.arg
+        const purchase = state.purchase
+        // A new choice gets a new key; the same choice retried keeps its key (same order on the server).
+        if (!sameIntent(purchase.intent, intent) || purchase.clientOrderKey === null) {
+          purchase.clientOrderKey = `web_${action.meta.requestId}`
+          purchase.order = null
+        }
+        purchase.intent = intent
+        purchase.status = 'creating'
+        purchase.redirectUrl = null
+      })
+      .addCase(placeOrder.fulfilled, (state, action) => {
+        const { order, redirectUrl } = action.payload
+        state.purchase.status = 'created'
+        state.purchase.order = order
+        state.purchase.redirectUrl = redirectUrl
+        const tracked = track(state, order.orderId)
+        tracked.payStatus = order.payStatus
+        tracked.detail = order.orderDetail
+        // A settled order cannot be paid again: the next attempt gets a fresh key.
+        if (isTerminal(order.payStatus)) state.purchase.clientOrderKey = null
+      })
+      .addCase(placeOrder.rejected, (state) => {
+        state.purchase.status = 'failed'
+      })
+      .addCase(saveBankCard.pending, (state) => {
+        state.cardSave = { status: 'saving', card: null }
+      })
+      .addCase(saveBankCard.fulfilled, (state, action) => {
+        state.cardSave = { status: 'saved', card: action.payload }
+        const cards = state.channels.data?.cards
+        if (cards && !cards.some((c) => c.cardId === action.payload.cardId)) cards.push(action.payload)
+      })
+      .addCase(saveBankCard.rejected, (state) => {
+        state.cardSave = { status: 'failed', card: null }
+      })
+      .addCase(checkOrderStatus.pending, (state, action) => {
+        track(state, action.meta.arg).checking = true
+      })
+      .addCase(checkOrderStatus.fulfilled, (state, action) => {
+        const order = track(state, action.meta.arg)
+        order.checking = false
+        order.error = false
+        order.payStatus = action.payload.payStatus
+        order.detail = action.payload.orderDetail
+        if (isTerminal(order.payStatus)) {
+          order.timedOut = false
+          if (state.purchase.order?.orderId === order.orderId) state.purchase.clientOrderKey = null
+        }
+      })
+      .addCase(checkOrderStatus.rejected, (state, action) => {
+        const order = track(state, action.meta.arg)
+        order.checking = false
+        order.error = true
+      })
+      .addCase(loadPayRecords.pending, (state, action) => {
+        if (action.meta.arg?.more) {
+          state.history.loadingMore = true
+          state.history.moreFailed = false
+        } else state.history.status = 'loading'
+      })
+      .addCase(loadPayRecords.fulfilled, (state, action) => {
+        const { history } = state
+        if (action.meta.arg?.more) {
+          const known = new Set(history.list.map((r) => r.orderId))
+          history.list.push(...action.payload.list.filter((r) => !known.has(r.orderId)))
+          history.loadingMore = false
+        } else {
+          history.list = action.payload.list
+          history.status = 'ready'
+        }
+        history.nextCursor = action.payload.nextCursor
+      })
+      .addCase(loadPayRecords.rejected, (state, action) => {
+        if (action.meta.arg?.more) {
+          state.history.loadingMore = false
+          state.history.moreFailed = true
+        } else state.history.status = 'failed'
+      })
+      .addCase(loggedOut, () => initialWalletState)
+  },
+})
+
+export const { orderTimedOut, purchaseReset } = walletSlice.actions
+
+export const selectWallet = (state: RootState): WalletState => state.wallet
+export const selectChannels = (state: RootState) => state.wallet.channels
+export const selectPurchase = (state: RootState) => state.wallet.purchase
+export const selectOrderTrack = (orderId: string) => (state: RootState): OrderTrack | undefined => state.wallet.orders[orderId]
+export const selectPayHistory = (state: RootState) => state.wallet.history
