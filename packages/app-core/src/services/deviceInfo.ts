@@ -55,7 +55,17 @@ export function readDeviceInfo({ ids, getConfigLanguage }: DeviceInfoSources): D
     deviceModel: '',
     webUuid: ids.webUuid,
     adid: '',
+    // Meta pixel cookies; the API client keeps them only for create_order (SPEC §7).
+    ...facebookIds(typeof document === 'undefined' ? '' : document.cookie),
   }
+}
+
+/** `_fbp` and `_fbc` from a cookie string, for the fbp/fbc fields sent with order creation. */
+export function facebookIds(cookie: string): { fbp?: string; fbc?: string } {
+  const read = (name: string) => /^[\w.-]{1,200}$/.exec(cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '')?.[0]
+  const fbp = read('_fbp')
+  const fbc = read('_fbc')
+  return { ...(fbp ? { fbp } : {}), ...(fbc ? { fbc } : {}) }
 }
 
 /** SPEC §7 clientInfo: channel 'B1', the brand's package name, version 1.0.0. */

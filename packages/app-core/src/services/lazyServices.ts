@@ -1,6 +1,7 @@
 import type { ChatSession } from '@vchat/xmpp-chat'
 import { XMPP_RESOURCE } from '../constants'
 import { absoluteWebsocketUrl } from './endpoints'
+import type { CallRuntime } from '../features/call/callRuntime'
 import type { CallsService, ChatCredentials, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
 
 
@@ -38,12 +39,28 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
   }
 }
 
-/** Call code (@vchat/webrtc-call) loaded on demand. */
+/**
+ * One-to-one calls, loaded on demand: `open()` imports the call layer (@vchat/webrtc-call) and binds
+ * it to the messaging login's hub transport, once per transport (a new login gets a new runtime).
+ * Resolves null while there is no hub transport (messaging not logged in).
+ */
 export function createLazyCalls(): CallsService {
+  let current: { transport: object; runtime: CallRuntime } | null = null
   return {
     async preload() {
-      await import('@vchat/webrtc-call')
+      await import('../features/call/callRuntime')
     },
+    async open({ transport, ...binding }) {
+      if (!transport) return null
+      if (current?.transport === transport) return current.runtime
+      const { createCallRuntime } = await import('../features/call/callRuntime')
+      if (current?.transport === transport) return current.runtime
+      current?.runtime.dispose()
+      const runtime = createCallRuntime({ ...binding, transport, media: navigator.mediaDevices })
+      current = { transport, runtime }
+      return runtime
+    },
+    current: () => current?.runtime ?? null,
   }
 }
 
