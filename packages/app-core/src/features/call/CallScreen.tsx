@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { Button } from '@vchat/ui'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from './callSlice'
+import { hangUpCall, resetCall, startCall } from './callThunks'
+import './call.css'
+
+function formatDuration(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60)
+  const seconds = totalSeconds % 60
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
+}
+
+/** Attaches a media stream of the current call runtime to a video element. */
+function useStream(kind: 'local' | 'remote'): MediaStream | null {
+  const services = useServices()
+  const [stream, setStream] = useState<MediaStream | null>(null)
+  useEffect(() => {
+    const runtime = services.calls.current()
+    if (!runtime) return undefined
+    const read = () => setStream(kind === 'local' ? runtime.localStream() : runtime.remoteStream())
+    read()
+    return runtime.onStreams(read)
+  }, [services, kind])
+  return stream
+}
+
+function Video({ stream, label, muted }: { stream: MediaStream | null; label: string; muted: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null)
+  useEffect(() => {
+    if (ref.current) ref.current.srcObject = stream
+  }, [stream])
+  return <video ref={ref} className="vc-call__video" aria-label={label} autoPlay playsInline muted={muted} />
+}
+
+/** The call timer: seconds since remote media arrived, on the services clock. */
+function CallTimer({ connectedAt }: { connectedAt: number }) {
+  const { clock } = useServices()
+  const [now, setNow] = useState(() => clock.now())
+  useEffect(() => {
+    const handle = clock.setInterval(() => setNow(clock.now()), 1000)
+    return () => clock.clearInterval(handle)
+  }, [clock])
+  return <span className="vc-call__timer" role="timer">{formatDuration(Math.max(0, Math.floor((now - connectedAt) / 1000)))}</span>
+}
+
+export interface CallScreenViewProps {
+  /** Start the call to this host when the screen opens (the /video/{uid} and /call/{uid} routes). */
+  uid?: string | undefined
+}
+
+/** /video/{uid}, /call/{uid} and /videoview: local and remote video, state, timer, balance, controls. */
+export function CallScreen({ uid }: CallScreenViewProps) {
+  const { t } = useTranslation('call')
+  const dispatch = useAppDispatch()
+  const services = useServices()
+  const call = useAppSelector(selectCall)
+  const balance = useAppSelector(selectCallBalance)
+  const local = useStream('local')
+  const remote = useStream('remote')
+  const [muted, setMuted] = useState(false)
+  const [cameraOff, setCameraOff] = useState(false)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (!uid || started.current || call.status !== CALL_STATUS.Initial) return
+    started.current = true
+    void dispatch(startCall({ uid }))
+  }, [dispatch, uid, call.status])
+
+  const active = call.status === CALL_STATUS.Connecting || call.status === CALL_STATUS.Connected || call.status === CALL_STATUS.CallIn
+  const ended = call.status === CALL_STATUS.Disconnected || call.status === CALL_STATUS.Failed || call.startError !== null
+  const messageKey = failureMessageKey(call)
+  const gemsShort = call.failure?.reason === 'Gems insufficient' || call.endedReason === 'gems-insufficient'
+
+  return (
+    <section className="vc-call" aria-label={t('screen.title')}>
+      <div className="vc-call__stage">
+        <Video stream={remote} label={t('video.remote')} muted={false} />
+        <div className="vc-call__self">
+          <Video stream={local} label={t('video.local')} muted />
+        </div>
+      </div>
+      <div className="vc-call__bar">
+        <p className="vc-call__status" role="status" aria-live="polite">
+          {t(`status.${call.startError ? 4 : call.status}`)}
+        </p>
+        {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer connectedAt={call.connectedAt} /> : null}
+        {balance !== null ? <p className="vc-call__balance">{t('balance', { count: balance })}</p> : null}
+        {call.price !== null && active ? <p className="vc-call__price">{t('price', { count: call.price })}</p> : null}
+        {call.matchToFlash ? <p className="vc-call__notice">{t('notice.matchToFlash')}</p> : null}
+        {ended && messageKey ? (
+          <p className="vc-call__error" role="alert">
+            {t(messageKey, { defaultValue: t('errors.unknown') })}
+          </p>
+        ) : null}
+      </div>
+      <div className="vc-call__controls">
+        {active ? (
+          <>
+            <Button variant="secondary" aria-pressed={muted} onClick={() => setMuted(services.calls.current()?.engine.setMicrophoneMuted(!muted) ?? !muted)}>
+              {muted ? t('actions.unmute') : t('actions.mute')}
+            </Button>
+            <Button variant="secondary" aria-pressed={cameraOff} onClick={() => setCameraOff(services.calls.current()?.engine.setCameraOff(!cameraOff) ?? !cameraOff)}>
+              {cameraOff ? t('actions.cameraOn') : t('actions.cameraOff')}
+            </Button>
+            <Button className="vc-call__hangup" onClick={() => void dispatch(hangUpCall())}>
+              {t('actions.hangUp')}
+            </Button>
+          </>
+        ) : null}
+        {ended ? (
+          <>
+            {gemsShort ? <a className="vc-call__store" href="#coin-store">{t('actions.buyGems')}</a> : null}
+            <Button variant="secondary" onClick={() => void dispatch(resetCall())}>
+              {t('actions.close')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+/** Route element: reads the host uid from /video/:uid or /call/:uid. */
+export function CallRouteScreen() {
+  const { uid } = useParams()
+  return <CallScreen uid={uid} />
+}

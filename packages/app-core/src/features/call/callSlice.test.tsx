@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { makeStore } from '../../app/store'
+import { fakeServices } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance, snapshotChanged } from './callSlice'
+import { callBackRefusal, startCall } from './callThunks'
+
+const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
+
+describe('call slice', () => {
+  it('records when remote media arrived and clears it for the next call', () => {
+    const store = makeStore({ services: fakeServices() })
+    const base = { direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, failure: null }
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Connecting, at: 1_000 }))
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Connected, at: 2_000 }))
+    expect(selectCall(store.getState())).toMatchObject({ status: 2, connectedAt: 2_000, price: 60 })
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Initial, at: 3_000 }))
+    expect(selectCall(store.getState())).toMatchObject({ status: 0, connectedAt: null, sid: null })
+  })
+
+  it('maps failures, hub end reasons and start refusals to translation keys', () => {
+    expect(failureMessageKey({ failure: { reason: 'timeOut' }, endedReason: null, startError: null })).toBe('errors.timeOut')
+    expect(failureMessageKey({ failure: null, endedReason: 'gems-insufficient', startError: null })).toBe('ended.gems-insufficient')
+    expect(failureMessageKey({ failure: null, endedReason: null, startError: 'xmpp not connected' })).toBe('errors.xmpp not connected')
+    expect(failureMessageKey({ failure: null, endedReason: null, startError: null })).toBeNull()
+  })
+
+  it('shows the hub-reported balance during a call, else the account balance', () => {
+    const store = makeStore({ services: fakeServices(), preloadedState: { account: { gemsBalance: 500 } } })
+    expect(selectCallBalance(store.getState())).toBe(500)
+    store.dispatch({ type: 'call/balanceReported', payload: 440 })
+    expect(selectCallBalance(store.getState())).toBe(440)
+  })
+})
+
+describe('starting a call (SPEC §5)', () => {
+  it("is refused with 'xmpp not connected' while messaging is not live", async () => {
+    const store = makeStore({ services: fakeServices(), preloadedState: { auth: { user: USER } } })
+    expect((await store.dispatch(startCall({ uid: '200001' }))).payload).toBe(false)
+    expect(selectCall(store.getState()).startError).toBe('xmpp not connected')
+  })
+
+  it("is refused with 'null jid' without a jid", async () => {
+    const store = makeStore({ services: fakeServices({ chat: { state: 'connected' } }) })
+    await store.dispatch(startCall({ uid: '200001' }))
+    expect(selectCall(store.getState()).startError).toBe('null jid')
+  })
+
+  it("the call-back rule needs more gems than the price, or the paid-user free call ('coins_insufficient')", () => {
+    const state = (gemsBalance: number, paid = false) =>
+      makeStore({ services: fakeServices(), preloadedState: { account: { gemsBalance, paid } } }).getState()
+    expect(callBackRefusal(state(60), 60)).toBe('coins_insufficient')
+    expect(callBackRefusal(state(61), 60)).toBeNull()
+  })
+})
+
+describe('call screen', () => {
+  it('shows the translated gems-insufficient failure and the coin store link', async () => {
+    await renderApp({
+      path: '/videoview',
+      preloadedState: {
+        auth: { user: USER },
+        account: { gemsBalance: 0 },
+        call: { status: CALL_STATUS.Failed, direction: 'outgoing', failure: { reason: 'Gems insufficient' } },
+      },
+    })
+    expect((await screen.findByText("You don't have enough gems for this call.")).getAttribute('role')).toBe('alert')
+    expect(screen.getByText('Buy gems').tagName).toBe('A')
+    expect(screen.getByRole('status').textContent).toBe('Call failed')
+  })
+})

@@ -1,0 +1,112 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import type { RootState } from '../../app/store'
+import { loggedOut } from '../auth/authActions'
+
+/** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
+export const CALL_STATUS = { Initial: 0, Connecting: 1, Connected: 2, Disconnected: 3, Failed: 4, CallIn: 5 } as const
+
+export interface CallFailureView {
+  /** SPEC §8 failure text ('timeOut', 'Gems insufficient', …). */
+  reason: string
+  detail?: string
+}
+
+export interface CallState {
+  status: number
+  direction: 'outgoing' | 'incoming' | null
+  /** The other side's jid. */
+  peer: string | null
+  sid: string | null
+  /** Gems per minute. */
+  price: number | null
+  failure: CallFailureView | null
+  /** Why the hub ended the call (SessionTerminate reason), e.g. 'gems-insufficient'. */
+  endedReason: string | null
+  /** When remote media arrived (ms since epoch), for the call timer. */
+  connectedAt: number | null
+  /** Balance the hub last reported during the call. */
+  gemsBalance: number | null
+  /** The hub's free-call flash notice arrived. */
+  matchToFlash: boolean
+  /** Why a call could not start ('xmpp not connected', 'null jid', 'one call allowed once'). */
+  startError: string | null
+}
+
+export const initialCallState: CallState = {
+  status: CALL_STATUS.Initial,
+  direction: null,
+  peer: null,
+  sid: null,
+  price: null,
+  failure: null,
+  endedReason: null,
+  connectedAt: null,
+  gemsBalance: null,
+  matchToFlash: false,
+  startError: null,
+}
+
+export interface SnapshotPayload {
+  status: number
+  direction: 'outgoing' | 'incoming' | null
+  peer: string | null
+  sid: string | null
+  price: number | null
+  failure: CallFailureView | null
+  /** Time of this change (services.clock). */
+  at: number
+}
+
+export const callSlice = createSlice({
+  name: 'call',
+  initialState: initialCallState,
+  reducers: {
+    snapshotChanged(state, action: PayloadAction<SnapshotPayload>) {
+      const { at, ...snapshot } = action.payload
+      const starting = snapshot.status === CALL_STATUS.Connecting || snapshot.status === CALL_STATUS.CallIn
+      if (starting && state.status !== snapshot.status) {
+        state.endedReason = null
+        state.connectedAt = null
+        state.matchToFlash = false
+        state.gemsBalance = null
+      }
+      if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
+      if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance }
+      Object.assign(state, snapshot)
+      state.startError = null
+      return undefined
+    },
+    balanceReported(state, action: PayloadAction<number>) {
+      state.gemsBalance = action.payload
+    },
+    matchToFlashReceived(state) {
+      state.matchToFlash = true
+    },
+    endedByHub(state, action: PayloadAction<string>) {
+      state.endedReason = action.payload
+    },
+    startRefused(state, action: PayloadAction<string>) {
+      state.startError = action.payload
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(loggedOut, () => initialCallState)
+  },
+})
+
+export const { snapshotChanged, balanceReported, matchToFlashReceived, endedByHub, startRefused } = callSlice.actions
+
+export const selectCall = (state: RootState): CallState => state.call
+export const selectIncomingCall = (state: RootState): CallState | null =>
+  state.call.status === CALL_STATUS.CallIn ? state.call : null
+/** The balance to show during a call: the hub's latest figure, else the account's. */
+export const selectCallBalance = (state: RootState): number | null => state.call.gemsBalance ?? state.account.gemsBalance
+
+/** The i18n key (namespace `call`) for a failure, a hub end reason or a start refusal. */
+export function failureMessageKey(call: Pick<CallState, 'failure' | 'endedReason' | 'startError'>): string | null {
+  if (call.startError) return `errors.${call.startError}`
+  if (call.failure) return `errors.${call.failure.reason}`
+  if (call.endedReason) return `ended.${call.endedReason}`
+  return null
+}

@@ -1,0 +1,93 @@
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { AppDispatch, RootState } from '../../app/store'
+import type { Services } from '../../services/types'
+import { loadAccount } from '../account/accountSlice'
+import { balanceReported, endedByHub, matchToFlashReceived, snapshotChanged, startRefused } from './callSlice'
+import type { CallRuntime } from './callRuntime'
+
+/**
+ * SPEC §5 call-back rule, as the client sees it: the balance must exceed the host's price, or the
+ * paid-user free call must be on (the hub, which counts the free times, has checked them already).
+ */
+export function callBackRefusal(state: RootState, price: number): string | null {
+  const balance = state.account.gemsBalance ?? 0
+  const freeCall = state.account.paid && state.config.info?.mainInfo.commonConfig.enablePaidUserFreeCall === true
+  return balance > price || freeCall ? null : 'coins_insufficient'
+}
+
+async function openRuntime(services: Services, dispatch: AppDispatch, getState: () => RootState): Promise<CallRuntime | null> {
+  return services.calls.open({
+    transport: services.chat.hubTransport,
+    onSnapshot: (snapshot) => {
+      dispatch(
+        snapshotChanged({
+          status: snapshot.status,
+          direction: snapshot.direction,
+          peer: snapshot.peer,
+          sid: snapshot.sid,
+          price: snapshot.price,
+          failure: snapshot.failure ? { reason: snapshot.failure.reason, ...(snapshot.failure.detail ? { detail: snapshot.failure.detail } : {}) } : null,
+          at: services.clock.now(),
+        }),
+      )
+      // After a call the account shows what the hub charged.
+      if (snapshot.status === 3 || snapshot.status === 4) void dispatch(loadAccount())
+    },
+    onNotice: (notice) => {
+      if (notice.kind === 'balance') dispatch(balanceReported(notice.gemsBalance))
+      else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
+      else dispatch(endedByHub(notice.reason))
+    },
+    screenIncoming: ({ price }) => callBackRefusal(getState(), price),
+    onError: (error) => services.logger.warn('call error', { reason: error instanceof Error ? error.message : String(error) }),
+  })
+}
+
+/** Binds the call layer to the messaging login, so incoming calls ring anywhere in the app. */
+export const bindCalls = createAppAsyncThunk('call/bind', async (_: void, { extra, dispatch, getState }) => {
+  const runtime = await openRuntime(extra, dispatch, getState)
+  return runtime !== null
+})
+
+/** Calls the host `uid` (SPEC §5: only with live messaging and a jid; one call at a time). */
+export const startCall = createAppAsyncThunk('call/start', async ({ uid }: { uid: string }, { extra, dispatch, getState }) => {
+  const user = getState().auth.user
+  const { canStartCall } = await import('@vchat/webrtc-call')
+  const check = canStartCall({ messagingLive: extra.chat.state === 'connected', jid: user?.jid })
+  if (!check.ok) {
+    dispatch(startRefused(check.error))
+    return false
+  }
+  const runtime = await openRuntime(extra, dispatch, getState)
+  if (!runtime) {
+    dispatch(startRefused('xmpp not connected'))
+    return false
+  }
+  if (runtime.machine.getSnapshot().status === 3 || runtime.machine.getSnapshot().status === 4) runtime.machine.reset()
+  try {
+    await runtime.engine.call(`anchor_${uid}@${extra.endpoints.xmppDomain}`)
+    return true
+  } catch (error) {
+    dispatch(startRefused(error instanceof Error ? error.message : 'one call allowed once'))
+    return false
+  }
+})
+
+export const acceptCall = createAppAsyncThunk('call/accept', async (_: void, { extra }) => {
+  await extra.calls.current()?.engine.accept()
+})
+
+export const rejectCall = createAppAsyncThunk('call/reject', async (_: void, { extra }) => {
+  extra.calls.current()?.engine.reject()
+})
+
+export const hangUpCall = createAppAsyncThunk('call/hangUp', async (_: void, { extra }) => {
+  extra.calls.current()?.engine.hangUp()
+})
+
+/** Back to initial after an ended call (the screen closes). */
+export const resetCall = createAppAsyncThunk('call/reset', async (_: void, { extra, dispatch }) => {
+  const runtime = extra.calls.current()
+  if (runtime) runtime.machine.reset()
+  else dispatch(snapshotChanged({ status: 0, direction: null, peer: null, sid: null, price: null, failure: null, at: extra.clock.now() }))
+})
