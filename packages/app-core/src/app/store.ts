@@ -9,6 +9,8 @@ import type { ConfigState } from '../features/config/configSlice'
 import { systemSlice } from '../features/system/systemSlice'
 import { discoverReducer, initialDiscoverState, type DiscoverState } from '../features/discover/discoverReducer'
 import type { SystemState } from '../features/system/systemSlice'
+import { callSlice } from '../features/call/callSlice'
+import type { CallState } from '../features/call/callSlice'
 import { walletSlice } from '../features/wallet/walletSlice'
 import type { WalletState } from '../features/wallet/walletSlice'
 import type { Services } from '../services/types'
@@ -19,6 +21,7 @@ export interface AppState {
   account: AccountState
   config: ConfigState
   system: SystemState
+  call: CallState
   wallet: WalletState
   discover: DiscoverState
 }
@@ -32,6 +35,7 @@ export const sliceReducers = {
   account: accountSlice.reducer,
   config: configSlice.reducer,
   system: systemSlice.reducer,
+  call: callSlice.reducer,
   wallet: walletSlice.reducer,
   discover: discoverReducer,
 }
@@ -87,6 +91,7 @@ function fillPreloadedState(partial: PreloadedAppState): AppState {
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
+    call: { ...callSlice.getInitialState(), ...partial.call },
     wallet: { ...walletSlice.getInitialState(), ...partial.wallet },
     discover: { ...initialDiscoverState(), ...partial.discover },
   }

@@ -8,6 +8,7 @@ import { preloadWalletScreen, walletScreen } from '../features/wallet/screens'
 const loadLogin = () => import('../features/auth/LoginScreen')
 const loadMatch = () => import('../features/match/MatchScreen')
 const loadComingSoon = () => import('../features/placeholder/ComingSoonScreen')
+const CallScreen = lazy(() => import('../features/call/CallScreen').then((m) => ({ default: m.CallRouteScreen })))
 
 const LoginScreen = lazy(() => loadLogin().then((m) => ({ default: m.LoginScreen })))
 const MatchScreen = lazy(() => loadMatch().then((m) => ({ default: m.MatchScreen })))
@@ -35,6 +36,11 @@ export function renderScreen(screen: ScreenKey): ReactNode {
       return <LoginScreen mode="password" />
     case 'match':
       return <MatchScreen />
+    case 'video':
+    case 'call':
+    case 'videoView':
+    case 'videoTest':
+      return <CallScreen />
     default:
       return <ComingSoonScreen screen={screen} />
   }

@@ -1,5 +1,7 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
+import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRuntime'
+import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
 import type { WalletApiMethod } from '../features/wallet/walletApi'
 
@@ -71,10 +73,17 @@ export interface ChatService {
   fetchProfile(jid: string): Promise<ChatProfile | null>
 }
 
-/** One-to-one video calls; loaded on demand. */
+/** What the store hands the call runtime: the hub transport, where it reports, the call-back rule. */
+export type CallRuntimeBinding = Omit<CallRuntimeOptions, 'transport' | 'media'> & { transport: HubTransportLike | null }
+
+/** One-to-one video calls; loaded on demand (`createLazyCalls`). */
 export interface CallsService {
   /** Loads the call code ahead of use; resolves when ready. */
   preload(): Promise<void>
+  /** The call runtime bound to `transport` (built on first use, kept per transport); null without a transport. */
+  open(binding: CallRuntimeBinding): Promise<CallRuntime | null>
+  /** The runtime built by the last `open`, if any (screens read the media streams from it). */
+  current(): CallRuntime | null
 }
 
 /** Local chat database; opened on demand after login. */

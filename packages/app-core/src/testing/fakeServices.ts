@@ -144,7 +144,7 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
     endpoints: resolveEndpoints(brand, options.env ?? { apiBaseUrl: '/', websocketUrl: '/xmpp-websocket', xmppDomain: 'localhost' }),
     api: fakeApi(options.api),
     chat: fakeChat(options.chat),
-    calls: { preload: async () => {} },
+    calls: { preload: async () => {}, open: async () => null, current: () => null },
     db: { open: async () => {}, close: async () => {} },
     analytics: {
       track: (event, properties) => {
