@@ -62,6 +62,8 @@ export interface FakePaymentWorld {
   orders: Map<string, { key: string; detail: OrderDetail; payStatus: PayStatus }>
   calls: { createOrder: CreateOrderRequest[]; getPayOrderStatus: number }
   gemsBalance: number
+  /** Adds an order synchronously (stories): its id. */
+  addOrder(sku: string, country: string, channelId: string, payStatus: PayStatus): string
 }
 
 /**
@@ -80,6 +82,13 @@ export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaym
       if (!order || order.payStatus !== 'PENDING') return
       order.payStatus = status
       if (status === 'TXN_SUCCESS') world.gemsBalance += order.detail.gems
+    },
+    addOrder(skuId, countryCode, channelId, payStatus) {
+      const sku = channels.countries.find((c) => c.country === countryCode)?.skus.find((s) => s.sku === skuId)
+      if (!sku) throw new Error(`unknown sku ${skuId}`)
+      const orderId = `ord_${String(orders.size + 1).padStart(20, '0')}`
+      orders.set(orderId, { key: `added-${orderId}`, payStatus, detail: { orderId, currency: sku.currency, amount: sku.price, sku: sku.sku, gems: sku.gems, country: sku.country, channelId, createdAt: 0, expiresAt: 1_800_000 } })
+      return orderId
     },
     api: {
       getPaymentChannels: async () => structuredClone(channels),

@@ -1,0 +1,114 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeServices, manualClock } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS } from './constants'
+import { fakePaymentWorld } from './fixtures'
+import { placeOrder } from './walletSlice'
+
+const signedIn = { auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } }, account: { paid: false, gemsBalance: 500 } }
+
+function setup() {
+  const world = fakePaymentWorld({ gemsBalance: 500 })
+  const clock = manualClock(Date.UTC(2025, 5, 10))
+  const getAccount = vi.fn(async () => ({ paid: true, gemsBalance: world.gemsBalance, silverBalance: 0, silverSpent: 0 }))
+  const services = fakeServices({ clock, api: { ...world.api, getAccount } })
+  return { world, clock, services, getAccount }
+}
+
+describe('pay result', () => {
+  it('polls until TXN_SUCCESS, shows order, currency and amount, and refreshes the balance once', async () => {
+    const { world, clock, services, getAccount } = setup()
+    const order = await world.api.createOrder({ clientOrderKey: 'key-00000001', sku: 'gems_700', country: 'US', channelId: 'gpay' })
+    const app = await renderApp({ path: `/payresult?orderId=${order.orderId}`, services, preloadedState: signedIn })
+    expect(await screen.findByText('Checking your payment…', { selector: 'h2' })).toBeTruthy()
+    expect(screen.getByText(order.orderId)).toBeTruthy()
+    expect(await screen.findByText('$9.99')).toBeTruthy()
+    expect(screen.getByText('USD')).toBeTruthy()
+    world.settle(order.orderId, 'TXN_SUCCESS')
+    for (let i = 0; i < 3; i += 1) await act(async () => clock.tick(PAY_STATUS_POLL_MS))
+    expect(await screen.findByText('Payment successful — your gems are in your account')).toBeTruthy()
+    await waitFor(() => expect(app.store.getState().account).toMatchObject({ paid: true, gemsBalance: 1270 }))
+    const polls = world.calls.getPayOrderStatus
+    await act(async () => clock.tick(PAY_STATUS_POLL_MS * 5))
+    expect(world.calls.getPayOrderStatus).toBe(polls)
+    expect(getAccount).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a decline, and gives up after the time-out while still pending', async () => {
+    const { world, clock, services } = setup()
+    const declined = await world.api.createOrder({ clientOrderKey: 'key-00000002', sku: 'gems_60', country: 'US', channelId: 'gpay' })
+    world.settle(declined.orderId, 'TXN_FAILURE')
+    const first = await renderApp({ path: `/payresult?orderId=${declined.orderId}`, services, preloadedState: signedIn })
+    expect(await screen.findByText('The payment was declined. Nothing was charged.')).toBeTruthy()
+    first.unmount()
+
+    const pending = await world.api.createOrder({ clientOrderKey: 'key-00000003', sku: 'gems_60', country: 'US', channelId: 'gpay' })
+    await renderApp({ path: `/payresult?orderId=${pending.orderId}`, services, preloadedState: signedIn })
+    await screen.findByText('$0.99')
+    await act(async () => clock.tick(PAY_STATUS_TIMEOUT_MS + PAY_STATUS_POLL_MS))
+    expect(await screen.findByText(/still being processed/)).toBeTruthy()
+  })
+
+  it('asks a visitor to sign in', async () => {
+    await renderApp({ path: '/payresult?orderId=ord_1', services: setup().services })
+    expect(await screen.findByText('Sign in to buy gems')).toBeTruthy()
+  })
+})
+
+describe('card checkout', () => {
+  it('checks Luhn and expiry before anything is sent', async () => {
+    const { world, services } = setup()
+    await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
+    fireEvent.click(await screen.findByLabelText('A new card'))
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424241' } })
+    fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '01/20' } })
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } })
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'A B' } })
+    fireEvent.click(screen.getByRole('button', { name: /Pay/ }))
+    expect(await screen.findByText("This card number isn't valid. Check for a typo.")).toBeTruthy()
+    expect(screen.getByText('This card has expired.')).toBeTruthy()
+    expect(world.calls.createOrder).toHaveLength(0)
+  })
+
+  it('a double click on pay with a saved card creates one order and leaves for the card challenge', async () => {
+    const { world, services } = setup()
+    const app = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
+    fireEvent.change(await screen.findByLabelText('Security code'), { target: { value: '123' } })
+    const pay = screen.getByRole('button', { name: 'Pay $4.99' })
+    fireEvent.click(pay)
+    fireEvent.click(pay)
+    await waitFor(() => expect(app.store.getState().wallet.purchase.status).toBe('created'))
+    expect(world.calls.createOrder).toHaveLength(1)
+    expect(app.store.getState().wallet.purchase.redirectUrl).toContain('/dev/payment/checkout?orderId=')
+    expect(placeOrder.fulfilled.type).toBe('wallet/placeOrder/fulfilled')
+  })
+})
+
+describe('UPI', () => {
+  it('checks the UPI id, then waits on the process screen', async () => {
+    const { world, services } = setup()
+    const app = await renderApp({ path: '/upi?sku=gems_300&country=IN&channel=upi', services, preloadedState: signedIn })
+    fireEvent.change(await screen.findByLabelText('UPI ID'), { target: { value: 'alice' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send payment request' }))
+    expect(await screen.findByText('A UPI ID looks like name@bank.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('UPI ID'), { target: { value: 'alice@okaxis' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send payment request' }))
+    expect(await screen.findByText(/We sent a payment request to alice@okaxis/)).toBeTruthy()
+    expect(app.router.state.location.pathname).toBe('/upiprocess')
+    expect(world.calls.createOrder).toHaveLength(1)
+  })
+})
+
+describe('payment history', () => {
+  it('lists pay records and opens the coin store with tiers and prices', async () => {
+    const { services } = setup()
+    await renderApp({ path: '/paymenthistory', services, preloadedState: signedIn })
+    expect(await screen.findByText('Declined')).toBeTruthy()
+    expect(screen.getByText('₹414.17')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Buy gems' }))
+    const large = await screen.findByText('3600 gems')
+    expect(large.parentElement?.querySelector('[data-tier]')?.getAttribute('data-tier')).toBe('large')
+    expect(screen.getByText('$49.99')).toBeTruthy()
+  })
+})
