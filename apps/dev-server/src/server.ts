@@ -11,6 +11,7 @@ import { friendsRoutes } from './routes/friends.ts'
 import { loginRoutes } from './routes/login.ts'
 import { paymentRoutes } from './routes/payment.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { pushRoutes } from './routes/push.ts'
 import { systemRoutes } from './routes/system.ts'
 import { translateRoutes } from './routes/translate.ts'
 
@@ -27,6 +28,7 @@ export const ROUTES: readonly Route[] = [
   ...fileRoutes,
   ...devRoutes,
   ...analyticsRoutes,
+  ...pushRoutes,
 ]
 
 /** The product endpoints (SPEC §7), each with its auth flag and request/response schemas. */

@@ -479,6 +479,22 @@ export interface TaskCompletedResponse {
   gemsBalance: number
 }
 
+/**
+ * The web push token (Firebase Cloud Messaging) of this browser, uploaded after login when new, different
+ * from the stored one, or 7 days old (SPEC §4). The server keeps one token per user and device.
+ */
+export interface UploadPushTokenRequest {
+  /** The FCM registration token. */
+  pushToken: string
+  /** Always 'web' from this client. */
+  platform: 'web'
+}
+
+export interface UploadPushTokenResponse {
+  /** When the server stored the token (ms since the epoch). */
+  updatedAt: number
+}
+
 export interface CheckInNotificationRequest {
   enable: boolean
 }

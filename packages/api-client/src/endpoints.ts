@@ -73,6 +73,7 @@ export const endpoints = {
   ),
   getUserTasksInfo: fixedEndpoint<C.TaskInfo>('/api/common_service/user_tasks_info'),
   completeUserTask: endpoint<C.TaskCompletedRequest, C.TaskCompletedResponse>('/api/common_service/user_tasks_completed'),
+  uploadPushToken: endpoint<C.UploadPushTokenRequest, C.UploadPushTokenResponse>('/api/common_service/upload_push_token'),
   setCheckInNotification: endpoint<C.CheckInNotificationRequest, C.CheckInNotificationResponse>(
     '/api/common_service/check_in_notification',
   ),

@@ -87,10 +87,10 @@ describe('deviceInfo (SPEC §7)', () => {
 const anyParams = {} as never
 
 describe('every endpoint against a loopback server', () => {
-  it('has 46 endpoints, one per SPEC §7 path, all POST with the full envelope', async () => {
+  it('has 47 endpoints, one per SPEC §7 path, all POST with the full envelope', async () => {
     const names = Object.keys(endpoints) as EndpointName[]
-    expect(names).toHaveLength(46)
-    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(46)
+    expect(names).toHaveLength(47)
+    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(47)
 
     server = await startTestServer((_req, res) => sendJson(res, 200, { result: 1, data: { ok: true }, msg: 'ok' }))
     const { client } = makeClient(server.url)

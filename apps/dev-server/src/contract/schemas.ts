@@ -88,6 +88,9 @@ export const requests = {
   taskCompleted: exact<C.TaskCompletedRequest>()(
     z.object({ taskKey: z.string().regex(/^[a-z_]{1,64}$/, 'expected a task key') }).strict(),
   ),
+  uploadPushToken: exact<C.UploadPushTokenRequest>()(
+    z.object({ pushToken: z.string().regex(/^[A-Za-z0-9_:.-]{16,4096}$/, 'expected a push registration token'), platform: z.literal('web') }).strict(),
+  ),
   checkInNotification: exact<C.CheckInNotificationRequest>()(z.object({ enable: z.boolean() }).strict()),
   triggerAutoMessage: exact<C.TriggerAutoMessageRequest>()(z.object({ anchorJid: jid }).strict()),
   payRecords: exact<C.PayRecordsRequest>()(
@@ -413,6 +416,7 @@ export const responses = {
   taskCompleted: exact<C.TaskCompletedResponse>()(
     z.object({ taskKey: z.string(), taskStatus, coins: z.number().int().positive(), gemsBalance: nonNegative }).strict(),
   ),
+  uploadPushToken: exact<C.UploadPushTokenResponse>()(z.object({ updatedAt: z.number().int().nonnegative() }).strict()),
   checkInNotification: exact<C.CheckInNotificationResponse>()(z.object({ isRemindCheckIn: z.boolean() }).strict()),
   triggerAutoMessage: exact<C.TriggerAutoMessageResponse>()(
     z.object({ triggered: z.boolean(), anchorJid: z.string(), text: z.string().min(1) }).strict(),
