@@ -73,12 +73,15 @@ const vite = spawn('pnpm', ['--filter', `@vchat/app-${brand}`, 'exec', 'vite', '
 children.push(vite)
 vite.on('exit', (code) => stopAll(code ?? 0))
 
+/** The stack binds loopback only; print the friendlier name the README uses. */
+const friendly = (url: string) => url.replace('127.0.0.1', 'localhost')
+
 console.log(`
   vchat local stack
   ─────────────────
   brand app (${brand})  http://localhost:${appPort}
-  dev-server           ${stack.apiUrl}
-  messaging            ${stack.wsUrl ?? 'not running — install Prosody (Debian: apt-get install prosody) to chat and call'}
+  dev-server           ${friendly(stack.apiUrl)}
+  messaging            ${stack.wsUrl ? friendly(stack.wsUrl) : 'not running — install Prosody (Debian: apt-get install prosody) to chat and call'}
 
   demo logins (uid / password)
     100001 / demo1234   paid user, 500 gems

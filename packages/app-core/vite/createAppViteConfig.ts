@@ -32,7 +32,18 @@ export function localStackProxy(env: NodeJS.ProcessEnv = process.env): Record<st
     '/files': toApi,
     '/dev': toApi,
     '/auth': toApi,
-    '/xmpp-websocket': { target: ws, ws: true, changeOrigin: true },
+    '/xmpp-websocket': {
+      target: ws,
+      ws: true,
+      changeOrigin: true,
+      // A websocket reset when a tab closes or reloads is normal; the client reconnects by itself.
+      configure(proxy) {
+        proxy.removeAllListeners('error')
+        proxy.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`[vchat] websocket proxy: ${error.message}`)
+        })
+      },
+    },
   }
 }
 
