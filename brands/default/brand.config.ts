@@ -31,6 +31,7 @@ export const brandConfig = {
   analytics: {
     projectToken: 'b8309c09947053ba4580c79f3dd3899d',
     gaMeasurementId: 'G-4F76F3DBED',
+    serverUrl: 'https://analytics.lumolive.app',
   },
   push: {
     firebase: {

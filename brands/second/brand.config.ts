@@ -31,6 +31,7 @@ export const brandConfig = {
   analytics: {
     projectToken: '8a7cc63dece47525527b79e6100cdf24',
     gaMeasurementId: 'G-DBF581E369',
+    serverUrl: 'https://analytics.vidora.chat',
   },
   push: {
     firebase: {

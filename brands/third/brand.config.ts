@@ -31,6 +31,7 @@ export const brandConfig = {
   analytics: {
     projectToken: '4ec1a9b410f627b952dccf26673a44c5',
     gaMeasurementId: 'G-29383A2E89',
+    serverUrl: 'https://analytics.palmitalk.com',
   },
   push: {
     firebase: {

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_WS_URL?: string
   readonly VITE_XMPP_DOMAIN?: string
   readonly VITE_GOOGLE_CLIENT_ID?: string
+  readonly VITE_ANALYTICS_URL?: string
+  readonly VITE_DEV_SIGN_IN?: string
 }
 
 interface ImportMeta {

@@ -56,6 +56,8 @@ export const brandConfigSchema = z.object({
     projectToken: z.string().regex(/^[a-f0-9]{32}$/, 'expected 32 lower-case hex characters'),
     /** Google Analytics measurement id. */
     gaMeasurementId: z.string().regex(/^G-[A-Z0-9]{6,12}$/, 'expected an id like G-ABC123XYZ'),
+    /** Analytics receiver base URL (`<url>/sync`, `<url>/debug`); empty or absent = analytics off. */
+    serverUrl: z.union([z.literal(''), httpUrl]).optional(),
   }),
   push: z.object({
     firebase: z.object({
@@ -80,8 +82,8 @@ export const brandConfigSchema = z.object({
     xmppDomain: hostname,
   }),
   attribution: z.object({
-    /** Attribution SDK app token. */
-    appToken: z.string().regex(/^[a-z0-9]{12}$/, 'expected 12 lower-case letters or digits'),
+    /** Attribution SDK app token; empty string = the brand runs without attribution. */
+    appToken: z.union([z.literal(''), z.string().regex(/^[a-z0-9]{12}$/, 'expected 12 lower-case letters or digits')]),
   }),
   /** Per-brand route differences read by the route table (SPEC §2). */
   routes: z.object({

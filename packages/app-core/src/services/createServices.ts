@@ -2,9 +2,13 @@ import type { BrandConfig } from '../brand/brandConfig'
 import { STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
 import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyApi } from './lazyApi'
-import { createLazyCalls, createLazyChat, createLazyDb, createPushPlaceholder } from './lazyServices'
+import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
 import { createStorage } from './storage'
-import type { AnalyticsService, AppEnv, AuthService, Clock, Logger, MainUser, PersistEngine, Services, StorageService } from './types'
+import { createLazyAnalytics } from './analyticsService'
+import { createAuthService } from './authService'
+import { createPlatformIds, subscribeAttributionRefresh } from './platformIds'
+import { createAppPush } from './pushService'
+import type { AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
 export function createPersistEngine(): PersistEngine {
@@ -52,24 +56,7 @@ export const consoleLogger: Logger = {
   error: (message, details) => console.error(`[vchat] ${message}`, details ?? ''),
 }
 
-/**
- * Product analytics. The event client (@vchat/analytics) is not wired yet: events are dropped.
- * Kept behind this interface so screens and thunks already report what they should.
- */
-export function createAnalyticsPlaceholder(): AnalyticsService {
-  return { track() {}, identify() {} }
-}
-
-export function createAuthService(googleClientId: string | null): AuthService {
-  let source: () => MainUser | null = () => null
-  return {
-    getUser: () => source(),
-    bindUserSource(getUser) {
-      source = getUser
-    },
-    googleClientId,
-  }
-}
+export { createAuthService } from './authService'
 
 export interface CreateServicesOptions {
   /** The interface language shown, sent as deviceInfo.configLanguage. */
@@ -89,23 +76,50 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
   const storage = createBrowserStorage()
   const getLanguage = options.getLanguage ?? (() => document.documentElement.lang || 'en')
   const googleClientId = env.googleClientId !== undefined ? env.googleClientId.trim() || null : brand.google.clientId || null
-  const auth = createAuthService(googleClientId)
+  const auth = createAuthService(googleClientId, { devSignIn: env.devSignIn === true })
+  const platformIds = createPlatformIds({ brand, logger })
   // The HTTP stack and its wiring (device ids, envelope) load with the first server call.
-  const api = createLazyApi(() =>
-    import('./productApi').then(({ createProductApi }) => createProductApi({ brand, endpoints, storage, auth, getLanguage, logger })),
-  )
-  return {
+  let productApi: ReturnType<typeof loadProductApi> | null = null
+  const loadProductApi = () =>
+    import('./productApi').then(({ createProductApi }) => createProductApi({ brand, endpoints, storage, auth, getLanguage, logger, platformIds }))
+  const sharedProductApi = () =>
+    (productApi ??= loadProductApi().catch((error: unknown) => {
+      productApi = null
+      throw error
+    }))
+  const api = createLazyApi(sharedProductApi)
+  const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger })
+  if (typeof window !== 'undefined' && typeof document !== 'undefined') analytics.schedule({ window, document, storage: safeStorage() })
+  const push = createAppPush({
+    brand,
+    logger,
+    uploadToken: async (token) => {
+      await (await sharedProductApi()).uploadPushToken({ pushToken: token, platform: 'web' })
+    },
+  })
+  const services: Services = {
     brand,
     endpoints,
     api,
     chat: createLazyChat(endpoints, logger),
     calls: createLazyCalls(),
     db: createLazyDb(),
-    analytics: createAnalyticsPlaceholder(),
-    push: createPushPlaceholder(),
+    analytics,
+    push,
+    platformIds,
     auth,
     storage,
     clock: systemClock,
     logger,
+  }
+  subscribeAttributionRefresh(services.chat, platformIds, logger)
+  return services
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return globalThis.localStorage
+  } catch {
+    return null
   }
 }

@@ -13,6 +13,7 @@ export function resolveEndpoints(brand: BrandConfig, env: AppEnv = {}): Resolved
     imageHostUrl: pick(env.imageHostUrl, brand.servers.imageHost),
     websocketUrl: pick(env.websocketUrl, brand.servers.websocket),
     xmppDomain: pick(env.xmppDomain, brand.servers.xmppDomain),
+    analyticsUrl: env.analyticsUrl !== undefined ? env.analyticsUrl.trim() : (brand.analytics.serverUrl ?? ''),
   }
 }
 
@@ -35,5 +36,7 @@ export function envFromImportMeta(): AppEnv {
     websocketUrl: import.meta.env.VITE_WS_URL,
     xmppDomain: import.meta.env.VITE_XMPP_DOMAIN,
     googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID,
+    analyticsUrl: import.meta.env.VITE_ANALYTICS_URL,
+    devSignIn: import.meta.env.VITE_DEV_SIGN_IN === 'true',
   }
 }

@@ -80,14 +80,13 @@ export function createLazyDb(): DbService {
   }
 }
 
-/**
- * Push notifications. Registration (Firebase messaging with the brand's config and VAPID key) is not
- * wired yet; both calls resolve without doing anything, which matches SPEC §8 "failed push setup is
- * swallowed silently".
- */
+/** Push that does nothing (SPEC §8: push failures are silent); the app's real one is `createAppPush`. */
 export function createPushPlaceholder(): PushService {
   return {
     async register() {},
     async unregister() {},
+    permission: () => 'unsupported',
+    requestPermission: async () => 'unsupported',
+    onNotice: () => () => {},
   }
 }

@@ -1,9 +1,10 @@
 import { createApiClient } from '@vchat/api-client'
-import type { ApiClient } from '@vchat/api-client'
+import type { ApiClient, DeviceInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import { DEVICE_ID_STORAGE_KEY } from '../constants'
 import { clientInfoFor, loadDeviceIds, readDeviceInfo } from './deviceInfo'
 import type { StoredDeviceIds } from './deviceInfo'
+import type { PlatformIds } from './platformIds'
 import type { AuthService, Logger, ResolvedEndpoints, StorageService } from './types'
 
 export interface ProductApiSources {
@@ -14,6 +15,8 @@ export interface ProductApiSources {
   /** The interface language shown, sent as deviceInfo.configLanguage. */
   getLanguage: () => string
   logger: Logger
+  /** Fingerprint device id (deviceInfo.androidId) and attribution (adid, webUuid); awaited before the first call. */
+  platformIds?: PlatformIds
 }
 
 /**
@@ -21,13 +24,15 @@ export interface ProductApiSources {
  * web uuid are created here, with the first server call) and the signed-in user read from the store.
  * Loaded on demand by the `api` facade (`createLazyApi`), so none of it is on the landing page.
  */
-export function createProductApi({ brand, endpoints, storage, auth, getLanguage, logger }: ProductApiSources): ApiClient {
+export async function createProductApi({ brand, endpoints, storage, auth, getLanguage, logger, platformIds }: ProductApiSources): Promise<ApiClient> {
+  // Random ids stand in when the fingerprint library or the attribution SDK cannot run.
   const ids = loadDeviceIds(storage.local<StoredDeviceIds>(DEVICE_ID_STORAGE_KEY))
+  await platformIds?.ready()
   return createApiClient({
     baseURL: endpoints.apiBaseUrl,
     imageHostURL: endpoints.imageHostUrl,
     clientInfo: clientInfoFor(brand),
-    getDeviceInfo: () => readDeviceInfo({ ids, getConfigLanguage: getLanguage }),
+    getDeviceInfo: () => withPlatformIds(readDeviceInfo({ ids, getConfigLanguage: getLanguage }), platformIds),
     getUser: () => {
       const user = auth.getUser()
       return user ? { id: user.uid, jid: user.jid, vcToken: user.vcToken, role: user.role } : null
@@ -35,4 +40,15 @@ export function createProductApi({ brand, endpoints, storage, auth, getLanguage,
     getTokenExpiresAt: () => auth.getUser()?.vcTokenExpiresAt ?? null,
     logger,
   })
+}
+
+/** deviceInfo.androidId = the fingerprint device id, adid and webUuid = the attribution's (when known). */
+export function withPlatformIds(info: DeviceInfo, platformIds: PlatformIds | undefined): DeviceInfo {
+  if (!platformIds) return info
+  return {
+    ...info,
+    androidId: platformIds.deviceId() || info.androidId,
+    webUuid: platformIds.webUuid() || info.webUuid,
+    adid: platformIds.adid() || info.adid,
+  }
 }

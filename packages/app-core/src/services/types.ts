@@ -20,6 +20,10 @@ export interface AppEnv {
   xmppDomain?: string | undefined
   /** Google OAuth client id override; an empty string disables Google sign-in. */
   googleClientId?: string | undefined
+  /** Analytics receiver base URL override (e.g. `/dev/analytics` locally); an empty string turns analytics off. */
+  analyticsUrl?: string | undefined
+  /** Offer the development sign-in (`dev:<uid>`, local dev-server only) where Google is not configured. */
+  devSignIn?: boolean | undefined
 }
 
 /** The endpoints after applying the env to the brand defaults. */
@@ -28,6 +32,8 @@ export interface ResolvedEndpoints {
   imageHostUrl: string
   websocketUrl: string
   xmppDomain: string
+  /** Analytics receiver base URL; '' when the brand has none (analytics off). */
+  analyticsUrl: string
 }
 
 /** SPEC §3 main user. `uid` is the part after the underscore of the jid's local part. */
@@ -92,15 +98,67 @@ export interface DbService {
   close(): Promise<void>
 }
 
+/** SPEC §4: notification permission reads as granted, denied, default or unsupported. */
+export type NotificationPermissionState = 'granted' | 'denied' | 'default' | 'unsupported'
+
+/** A foreground push message shown as an in-app notice (content is text only). */
+export interface PushNoticeView {
+  from: string
+  type: number
+  avatarUrl: string
+  content: string
+}
+
 /** Push notifications; set up on demand after login. Failures are swallowed (SPEC §8). */
 export interface PushService {
+  /** After login: uploads the token when permission is granted (not on iOS). Never rejects. */
   register(): Promise<void>
+  /** Logout: deletes the token. Never rejects. */
   unregister(): Promise<void>
+  /** The browser's notification permission now. */
+  permission(): NotificationPermissionState
+  /** From a user gesture: asks for permission, then registers when granted. Never rejects. */
+  requestPermission(): Promise<NotificationPermissionState>
+  /** Foreground messages as in-app notices. Returns an unsubscribe function. */
+  onNotice(handler: (notice: PushNoticeView) => void): () => void
 }
+
+/** SPEC §4 analytics tracking status: normal (on, opted in), pause (off), stop (opted out, cleared). */
+export type AnalyticsTrackingStatus = 'normal' | 'pause' | 'stop'
 
 export interface AnalyticsService {
   track(event: string, properties?: Record<string, unknown>): void
   identify(uid: string | null): void
+  /** Persisted by the client. */
+  setTrackingStatus(status: AnalyticsTrackingStatus): void
+}
+
+/**
+ * Device id (fingerprint) and attribution (SPEC §7 deviceInfo.androidId, adid, webUuid); loaded with
+ * the first server call. Message type 100 (attribution_refresh) refreshes the attribution.
+ */
+export interface PlatformIdsService {
+  handleMessageType(type: number): boolean
+  refreshAttribution(): Promise<void>
+}
+
+/** The login request of a Google (or development) sign-in: /api/login_service/login's data. */
+export interface ExternalLoginRequest {
+  openId: string
+  token: string
+  channel: string
+  credential: string
+}
+
+/** Google sign-in (Google Identity Services), loaded on first use. */
+export interface GoogleAuthService {
+  /** A client id is configured. */
+  readonly available: boolean
+  /** Popup (code flow); rejects with an Error whose `reason` says why (e.g. 'popup_closed'). */
+  signIn(): Promise<ExternalLoginRequest>
+  /** One Tap with FedCM; null when not shown or dismissed. Never rejects. */
+  prompt(): Promise<ExternalLoginRequest | null>
+  cancelPrompt(): void
 }
 
 /** Who is signed in (read by the API client on every call) and which sign-in methods exist. */
@@ -110,6 +168,10 @@ export interface AuthService {
   bindUserSource(getUser: () => MainUser | null): void
   /** Google OAuth client id, or null when Google sign-in is not configured (local development). */
   googleClientId: string | null
+  /** Google sign-in; `available` false without a client id. */
+  google: GoogleAuthService
+  /** The development sign-in (`dev:<uid>`, local dev-server only) is offered. */
+  devSignIn: boolean
 }
 
 /** redux-persist storage engine (localforage in browsers, a map in tests). */
@@ -155,6 +217,7 @@ export interface Services {
   db: DbService
   analytics: AnalyticsService
   push: PushService
+  platformIds: PlatformIdsService
   auth: AuthService
   storage: StorageService
   clock: Clock

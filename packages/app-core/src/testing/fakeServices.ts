@@ -2,7 +2,7 @@ import type { AccountInfo, ConfigInfo, LoginResponse, MaintenanceStatusResponse 
 import type { BrandConfig } from '../brand/brandConfig'
 import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
-import type { ApiService, AppEnv, ChatService, Clock, KeyedStorage, Logger, PersistEngine, Services, StorageService } from '../services/types'
+import type { ApiService, AppEnv, ChatService, Clock, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { discoverFakeApi } from '../features/discover/fixtures'
 import { walletFakeApi } from '../features/wallet/fixtures'
@@ -130,6 +130,12 @@ export interface FakeServicesOptions {
   googleClientId?: string | null
   /** Records analytics events here when given. */
   events?: { event: string; properties?: Record<string, unknown> | undefined }[]
+  /** Google sign-in (default: the real adapter, unavailable without a client id). */
+  google?: GoogleAuthService
+  /** Offer the development sign-in. */
+  devSignIn?: boolean
+  /** Push (default: permission 'default', nothing registers). */
+  push?: Partial<PushService>
 }
 
 /**
@@ -151,9 +157,14 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
         events?.push({ event, properties })
       },
       identify: () => {},
+      setTrackingStatus: () => {},
     },
-    push: { register: async () => {}, unregister: async () => {} },
-    auth: createAuthService(options.googleClientId === undefined ? null : options.googleClientId),
+    push: { register: async () => {}, unregister: async () => {}, permission: () => 'default', requestPermission: async () => 'default', onNotice: () => () => {}, ...options.push },
+    platformIds: { handleMessageType: (type) => type === 100, refreshAttribution: async () => {} },
+    auth: createAuthService(options.googleClientId === undefined ? null : options.googleClientId, {
+      ...(options.google ? { google: options.google } : {}),
+      ...(options.devSignIn !== undefined ? { devSignIn: options.devSignIn } : {}),
+    }),
     storage: memoryStorage(),
     clock: options.clock ?? manualClock(),
     logger: silentLogger,

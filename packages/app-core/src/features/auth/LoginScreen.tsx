@@ -1,14 +1,15 @@
 import { Button, TextField } from '@vchat/ui'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { HOME_AFTER_LOGIN_PATH } from '../../constants'
+import { HOME_AFTER_LOGIN_PATH, LOGIN_ERROR_UNKNOWN } from '../../constants'
+import { GOOGLE_LOGIN_CHANNEL } from '../../services/googleAuth'
 import { findRoute } from '../../routes/routeTable'
 import { AppLink, pathOf, readLocationState, useIsBackground, useRouteTable } from '../../routes/navigation'
-import { loginWithPassword, selectLoginFailure, selectLoginStatus } from './authSlice'
+import { loginWithExternal, loginWithPassword, selectLoginFailure, selectLoginStatus } from './authSlice'
 import type { LoginFailure } from './authSlice'
 
 export interface LoginFormErrors {
@@ -107,22 +108,117 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: () => void }) {
   )
 }
 
-function GoogleSignIn() {
+/**
+ * Google sign-in (Identity Services popup, code flow) and One Tap when the brand configures a client id;
+ * otherwise, on local builds, the development sign-in (`dev:<uid>`) that the local server accepts in
+ * Google's place; otherwise a disabled button that says why.
+ */
+function GoogleSignIn({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation('app')
-  const { auth } = useServices()
+  const { auth, analytics } = useServices()
+  const dispatch = useAppDispatch()
+  const location = useLocation()
+  const status = useAppSelector(selectLoginStatus)
   const hintId = useId()
-  const configured = auth.googleClientId !== null
+  const [googleFailed, setGoogleFailed] = useState(false)
+  const google = auth.google
+  const busy = status === 'loading'
+  const pathname = location.pathname
+  const finish = useRef(onSuccess)
+  finish.current = onSuccess
+
+  useEffect(() => {
+    if (!google.available) return
+    let active = true
+    void google.prompt().then(async (request) => {
+      if (!active || !request) return
+      const result = await dispatch(loginWithExternal({ request, method: 'google_one_tap', pathname }))
+      if (active && loginWithExternal.fulfilled.match(result)) finish.current()
+    })
+    return () => {
+      active = false
+      google.cancelPrompt()
+    }
+  }, [google, dispatch, pathname])
+
+  async function handleGoogle() {
+    if (busy) return
+    setGoogleFailed(false)
+    let request
+    try {
+      request = await google.signIn()
+    } catch (error) {
+      const reason = error && typeof error === 'object' && 'reason' in error && typeof error.reason === 'string' ? error.reason : ''
+      analytics.track('login_fail', { reason: reason || LOGIN_ERROR_UNKNOWN, method: 'google' })
+      setGoogleFailed(true)
+      return
+    }
+    const result = await dispatch(loginWithExternal({ request, method: 'google', pathname }))
+    if (loginWithExternal.fulfilled.match(result)) onSuccess()
+  }
+
+  if (!google.available && auth.devSignIn) return <DevelopmentSignIn onSuccess={onSuccess} />
   return (
     <div className="vc-login__google">
-      <Button variant="secondary" block disabled={!configured} aria-describedby={configured ? undefined : hintId}>
+      <Button variant="secondary" block disabled={!google.available} busy={busy} aria-describedby={google.available ? undefined : hintId} onClick={() => void handleGoogle()}>
         {t('login.google')}
       </Button>
-      {configured ? null : (
+      {google.available ? null : (
         <p id={hintId} className="vc-login__hint">
           {t('login.googleUnavailable')}
         </p>
       )}
+      {googleFailed ? (
+        <p role="alert" className="vc-login__failure">
+          {t('login.errors.googleFailed')}
+        </p>
+      ) : null}
     </div>
+  )
+}
+
+/** Local builds only: signs in through /api/login_service/login with `dev:<uid>`, as Google would with its token. */
+function DevelopmentSignIn({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation('app')
+  const dispatch = useAppDispatch()
+  const location = useLocation()
+  const status = useAppSelector(selectLoginStatus)
+  const [uid, setUid] = useState('')
+  const [error, setError] = useState<LoginFormErrors['uid']>()
+  const hintId = useId()
+  const busy = status === 'loading'
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const found = validateLoginForm(uid, 'x').uid
+    setError(found)
+    if (found) return
+    const request = { openId: '', token: `dev:${uid.trim()}`, channel: GOOGLE_LOGIN_CHANNEL, credential: '' }
+    const result = await dispatch(loginWithExternal({ request, method: 'dev', pathname: location.pathname }))
+    if (loginWithExternal.fulfilled.match(result)) onSuccess()
+  }
+
+  return (
+    <form className="vc-login__google" noValidate aria-labelledby={`${hintId}-title`} aria-describedby={hintId} onSubmit={(event) => void handleSubmit(event)}>
+      <p id={`${hintId}-title`} className="vc-login__welcome">
+        {t('login.devSignIn.title')}
+      </p>
+      <p id={hintId} className="vc-login__hint">
+        {t('login.devSignIn.hint')}
+      </p>
+      <TextField
+        label={t('login.uidLabel')}
+        name="devUid"
+        inputMode="numeric"
+        value={uid}
+        onChange={(event) => setUid(event.target.value)}
+        error={error ? t(`login.errors.${error}`) : undefined}
+      />
+      <Button type="submit" variant="secondary" block busy={busy}>
+        {t('login.devSignIn.submit')}
+      </Button>
+    </form>
   )
 }
 
@@ -147,7 +243,7 @@ export function LoginScreen({ mode }: LoginScreenProps) {
       <div className="vc-login__body">
         {mode === 'choices' ? (
           <>
-            <GoogleSignIn />
+            <GoogleSignIn onSuccess={continueAfterLogin} />
             <p className="vc-login__divider">
               <span>{t('login.or')}</span>
             </p>

@@ -4,7 +4,7 @@ import type { ApiErrorCode, ComponentInfo, LoginResponse } from '@vchat/api-clie
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
 import { DEFAULT_USER_ROLE, LOGIN_ERROR_INVALID_TOKEN, LOGIN_ERROR_UNKNOWN, PAYMENT_ROUTE_PATHS } from '../../constants'
-import type { ChatProfile, MainUser } from '../../services/types'
+import type { ChatProfile, ExternalLoginRequest, MainUser } from '../../services/types'
 import { loadAccount } from '../account/accountSlice'
 import { loadConfig } from '../config/configSlice'
 import { loggedOut } from './authActions'
@@ -117,6 +117,7 @@ export const completeLogin = createAppAsyncThunk<MainUser, { response: LoginResp
     }
     dispatch(userStored({ user, componentInfo: response.componentInfo ?? null, completeUserInfoCheck: Boolean(response.completeUserInfoCheck) }))
     extra.analytics.identify(user.uid)
+    void extra.push.register()
 
     if (!isPaymentRoute(pathname ?? currentPathname())) {
       try {
@@ -165,6 +166,37 @@ export const loginWithPassword = createAppAsyncThunk<MainUser, PasswordCredentia
   },
 )
 
+/** How an external sign-in was made: Google Identity Services, or the local development stand-in. */
+export type ExternalLoginMethod = 'google' | 'google_one_tap' | 'dev'
+
+/**
+ * Sign in with a Google (or development) login request — /api/login_service/login with openId, token,
+ * channel and credential (SPEC §7) — then the same login flow as a password login. Success and failure
+ * are tracked (failure with its reason, 'unknown reason' when there is none).
+ */
+export const loginWithExternal = createAppAsyncThunk<
+  MainUser,
+  { request: ExternalLoginRequest; method: ExternalLoginMethod; pathname?: string },
+  { rejectValue: LoginFailure }
+>('auth/loginWithExternal', async ({ request, method, pathname }, { dispatch, extra, rejectWithValue }) => {
+  let response: LoginResponse
+  try {
+    response = await extra.api.login(request)
+  } catch (error) {
+    const failure = loginFailureFrom(error)
+    extra.analytics.track('login_fail', { reason: failure.reason || LOGIN_ERROR_UNKNOWN, method })
+    return rejectWithValue(failure)
+  }
+  const outcome = await dispatch(completeLogin({ response, pathname }))
+  if (completeLogin.rejected.match(outcome)) {
+    const failure = outcome.payload ?? { kind: 'unknown' as const, reason: LOGIN_ERROR_UNKNOWN }
+    extra.analytics.track('login_fail', { reason: failure.reason || LOGIN_ERROR_UNKNOWN, method })
+    return rejectWithValue(failure)
+  }
+  extra.analytics.track('login_success', { method })
+  return outcome.payload
+})
+
 /** Sign out: tells the server, ends messaging, then clears user, config and balance (SPEC §4). */
 export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispatch, extra }) => {
   try {
@@ -178,6 +210,7 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
     extra.logger.warn('messaging logout failed', { reason: error instanceof Error ? error.message : String(error) })
   }
   extra.analytics.identify(null)
+  await extra.push.unregister()
   dispatch(loggedOut())
 })
 
@@ -222,6 +255,14 @@ export const authSlice = createSlice({
         state.status = 'succeeded'
       })
       .addCase(loginWithPassword.rejected, (state, action) => failed(state, action.payload))
+      .addCase(loginWithExternal.pending, (state) => {
+        state.status = 'loading'
+        state.failure = null
+      })
+      .addCase(loginWithExternal.fulfilled, (state) => {
+        state.status = 'succeeded'
+      })
+      .addCase(loginWithExternal.rejected, (state, action) => failed(state, action.payload))
       .addCase(completeLogin.rejected, (state, action) => failed(state, action.payload))
       .addCase(loggedOut, () => initialAuthState)
   },

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest'
+import { silentLogger } from '../testing/fakeServices'
+import { ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasPendingEvents } from './analyticsService'
+import type { ScheduleEnv } from './analyticsService'
+
+function fakeRuntime() {
+  const calls: unknown[][] = []
+  return {
+    calls,
+    runtime: {
+      track: (event: string, properties: unknown) => calls.push(['track', event, properties]),
+      identify: (uid: string | null) => calls.push(['identify', uid]),
+      setTrackingStatus: (status: string) => calls.push(['status', status]),
+    },
+  }
+}
+
+function fakeEnv(stored: Record<string, string> = {}, idle = true) {
+  const listeners = new Map<string, () => void>()
+  const idleCallbacks: (() => void)[] = []
+  const doc = { visibilityState: 'visible' as DocumentVisibilityState, addEventListener: (type: string, fn: () => void) => listeners.set(`doc:${type}`, fn), removeEventListener: (type: string) => listeners.delete(`doc:${type}`) }
+  const win = {
+    addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
+    removeEventListener: (type: string) => listeners.delete(type),
+    setTimeout: () => 0,
+    clearTimeout: () => {},
+    ...(idle ? { requestIdleCallback: (fn: () => void) => idleCallbacks.push(fn), cancelIdleCallback: () => {} } : {}),
+  }
+  const env = { window: win, document: doc, storage: { getItem: (key: string) => stored[key] ?? null } } as unknown as ScheduleEnv
+  return { env, listeners, idleCallbacks, doc }
+}
+
+describe('analytics facade', () => {
+  it('buffers calls until the client loads, then replays them in order, dropping null values', async () => {
+    const { calls, runtime } = fakeRuntime()
+    const load = vi.fn(async () => runtime)
+    const analytics = createLazyAnalytics({ baseUrl: '/dev/analytics', logger: silentLogger, load })
+    analytics.track('login_fail', { reason: 'unknown reason', extra: undefined, none: null })
+    analytics.setTrackingStatus('pause')
+    expect(load).not.toHaveBeenCalled()
+    await analytics.start()
+    expect(analytics.started).toBe(true)
+    expect(calls).toEqual([
+      ['track', 'login_fail', { reason: 'unknown reason' }],
+      ['status', 'pause'],
+    ])
+    analytics.track('later')
+    expect(calls.at(-1)).toEqual(['track', 'later', {}])
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('loads at once on login (identify) and sends logout as identify(null)', async () => {
+    const { calls, runtime } = fakeRuntime()
+    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load: async () => runtime })
+    analytics.identify('100001')
+    await vi.waitFor(() => expect(analytics.started).toBe(true))
+    analytics.identify(null)
+    expect(calls).toEqual([
+      ['identify', '100001'],
+      ['identify', null],
+    ])
+  })
+
+  it('without an analytics URL drops everything and loads nothing', async () => {
+    const load = vi.fn()
+    const analytics = createLazyAnalytics({ baseUrl: '', logger: silentLogger, load })
+    analytics.identify('1')
+    analytics.track('x')
+    await analytics.start()
+    expect(load).not.toHaveBeenCalled()
+    expect(fakeEnv().listeners.size).toBe(0)
+  })
+
+  it('a failed load is retried by the next trigger, keeping the buffer', async () => {
+    const { calls, runtime } = fakeRuntime()
+    const load = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockResolvedValue(runtime)
+    const warnings: string[] = []
+    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: { ...silentLogger, warn: (m) => warnings.push(m) }, load })
+    analytics.track('page_view')
+    await analytics.start()
+    expect(analytics.started).toBe(false)
+    expect(warnings).toEqual(['analytics unavailable'])
+    await analytics.start()
+    expect(calls).toEqual([['track', 'page_view', {}]])
+  })
+
+  it("a visitor's client loads on the first interaction, not before (landing budget)", async () => {
+    const { runtime } = fakeRuntime()
+    const load = vi.fn(async () => runtime)
+    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+    const { env, listeners, idleCallbacks } = fakeEnv()
+    analytics.schedule(env)
+    expect(idleCallbacks).toHaveLength(0)
+    expect(load).not.toHaveBeenCalled()
+    listeners.get('pointerdown')?.()
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(listeners.has('keydown')).toBe(false)
+  })
+
+  it('a visitor leaving (page hidden) loads it too', () => {
+    const load = vi.fn(async () => fakeRuntime().runtime)
+    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+    const { env, listeners, doc } = fakeEnv()
+    analytics.schedule(env)
+    doc.visibilityState = 'hidden'
+    listeners.get('doc:visibilitychange')?.()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('a signed-in user, or events waiting from an earlier page, load it when idle', () => {
+    for (const stored of [{ 'vchat:session': 'true' }, { [ANALYTICS_QUEUE_KEY]: JSON.stringify({ pending: [{ eventId: 'x' }], sentIds: [] }) }]) {
+      const load = vi.fn(async () => fakeRuntime().runtime)
+      const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+      const { env, idleCallbacks } = fakeEnv(stored)
+      analytics.schedule(env)
+      expect(load).not.toHaveBeenCalled()
+      idleCallbacks[0]?.()
+      expect(load).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('reads the stored queue safely', () => {
+    expect(hasPendingEvents(null)).toBe(false)
+    expect(hasPendingEvents('{oops')).toBe(false)
+    expect(hasPendingEvents(JSON.stringify({ pending: [], sentIds: ['a'] }))).toBe(false)
+    expect(hasPendingEvents(JSON.stringify({ pending: [{}], sentIds: [] }))).toBe(true)
+  })
+})

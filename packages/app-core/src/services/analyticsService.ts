@@ -1,0 +1,177 @@
+import { SESSION_MARKER_KEY } from '../constants'
+import type { AnalyticsRuntime, AnalyticsRuntimeOptions } from './analyticsRuntime'
+import type { AnalyticsService, AnalyticsTrackingStatus, Logger } from './types'
+
+/**
+ * Product analytics facade. It is part of the entry chunk, so it stays tiny: calls made before the
+ * real client (@vchat/analytics, `analyticsRuntime.ts`) is loaded wait in a short buffer and are
+ * replayed in order once it is.
+ *
+ * **When the client loads (landing budget, see README):** never during a visitor's first load. For a
+ * visitor it loads on the first interaction (pointer, key, touch, scroll) or when the page is hidden;
+ * for a signed-in user (session marker present), when the browser is idle after the first paint; and
+ * at once on login (`identify`) or when events of an earlier page wait in storage (a reload).
+ * Without an analytics URL (brand or env) every call is dropped and nothing loads.
+ */
+
+/** Calls kept while the client loads (oldest dropped beyond this). */
+export const ANALYTICS_BUFFER_LIMIT = 100
+/** localStorage key where @vchat/analytics keeps pending events (`<storageKey>_queue`). */
+export const ANALYTICS_QUEUE_KEY = 'vchat_analytics_queue'
+/** Without requestIdleCallback, how long after the first paint a signed-in user's client loads. */
+export const ANALYTICS_IDLE_FALLBACK_MS = 1500
+
+type Call =
+  | { kind: 'track'; event: string; properties: Record<string, unknown> | undefined }
+  | { kind: 'identify'; uid: string | null }
+  | { kind: 'status'; status: AnalyticsTrackingStatus }
+
+export interface LazyAnalytics extends AnalyticsService {
+  /** Loads the client now (idempotent). Resolves when it runs; never rejects. */
+  start(): Promise<void>
+  /** Arms the triggers above in a browser page. Returns a function that disarms them. */
+  schedule(env: ScheduleEnv): () => void
+  /** Whether the client is running. */
+  readonly started: boolean
+}
+
+export interface ScheduleEnv {
+  window: Pick<Window, 'addEventListener' | 'removeEventListener' | 'setTimeout' | 'clearTimeout'> & {
+    requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number
+    cancelIdleCallback?: (handle: number) => void
+  }
+  document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>
+  /** localStorage-like; read once, synchronously. */
+  storage: { getItem(key: string): string | null } | null
+}
+
+export interface LazyAnalyticsOptions {
+  /** Receiver base URL; '' = analytics off. */
+  baseUrl: string
+  logger: Logger
+  /** Loads and creates the real client (tests pass a fake). */
+  load?: (options: Pick<AnalyticsRuntimeOptions, 'baseUrl' | 'logger'>) => Promise<Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'>>
+}
+
+/** Drops null / undefined values (the client refuses a whole event for one of them). */
+function cleanProperties(properties: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(properties ?? {})) if (value !== undefined && value !== null) out[key] = value
+  return out
+}
+
+/** Whether the stored queue (`{ pending: [...], sentIds: [...] }`) holds events of an earlier page. */
+export function hasPendingEvents(stored: string | null): boolean {
+  if (!stored) return false
+  try {
+    const parsed = JSON.parse(stored) as { pending?: unknown }
+    return Array.isArray(parsed.pending) && parsed.pending.length > 0
+  } catch {
+    return false
+  }
+}
+
+const defaultLoad: NonNullable<LazyAnalyticsOptions['load']> = async (options) => {
+  const { createAnalyticsRuntime } = await import('./analyticsRuntime')
+  return createAnalyticsRuntime({ ...options, document, window })
+}
+
+export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytics {
+  const enabled = options.baseUrl.trim() !== ''
+  const load = options.load ?? defaultLoad
+  let runtime: Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'> | null = null
+  let loading: Promise<void> | null = null
+  const buffer: Call[] = []
+
+  function apply(target: NonNullable<typeof runtime>, call: Call): void {
+    // Props are typed loosely at the app boundary; the client validates them (SPEC §5).
+    if (call.kind === 'track') target.track(call.event, cleanProperties(call.properties) as Parameters<AnalyticsRuntime['track']>[1])
+    else if (call.kind === 'identify') target.identify(call.uid)
+    else target.setTrackingStatus(call.status)
+  }
+
+  function enqueue(call: Call): void {
+    if (!enabled) return
+    if (runtime) {
+      try {
+        apply(runtime, call)
+      } catch (error) {
+        options.logger.warn('analytics call failed', { reason: error instanceof Error ? error.message : String(error) })
+      }
+      return
+    }
+    buffer.push(call)
+    if (buffer.length > ANALYTICS_BUFFER_LIMIT) buffer.shift()
+  }
+
+  function start(): Promise<void> {
+    if (!enabled) return Promise.resolve()
+    loading ??= load({ baseUrl: options.baseUrl, logger: options.logger }).then(
+      (loaded) => {
+        runtime = loaded
+        for (const call of buffer.splice(0)) enqueue(call)
+      },
+      (error: unknown) => {
+        // A failed chunk download is retried by the next trigger; the buffer is kept.
+        loading = null
+        options.logger.warn('analytics unavailable', { reason: error instanceof Error ? error.message : String(error) })
+      },
+    )
+    return loading
+  }
+
+  return {
+    get started() {
+      return runtime !== null
+    },
+    track(event, properties) {
+      enqueue({ kind: 'track', event, properties })
+    },
+    identify(uid) {
+      enqueue({ kind: 'identify', uid })
+      if (uid !== null) void start()
+    },
+    setTrackingStatus(status) {
+      enqueue({ kind: 'status', status })
+    },
+    start,
+    schedule({ window: win, document: doc, storage }) {
+      if (!enabled) return () => {}
+      let read = (key: string): string | null => null
+      if (storage) read = (key) => {
+        try {
+          return storage.getItem(key)
+        } catch {
+          return null
+        }
+      }
+      const signedIn = read(SESSION_MARKER_KEY) === 'true'
+      const pending = hasPendingEvents(read(ANALYTICS_QUEUE_KEY))
+      const cleanups: (() => void)[] = []
+      const disarm = () => cleanups.splice(0).forEach((cleanup) => cleanup())
+      const go = () => {
+        disarm()
+        void start()
+      }
+      if (signedIn || pending) {
+        if (win.requestIdleCallback) {
+          const handle = win.requestIdleCallback(go, { timeout: 5000 })
+          cleanups.push(() => win.cancelIdleCallback?.(handle))
+        } else {
+          const handle = win.setTimeout(go, ANALYTICS_IDLE_FALLBACK_MS)
+          cleanups.push(() => win.clearTimeout(handle))
+        }
+      }
+      for (const type of ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const) {
+        win.addEventListener(type, go, { once: true, passive: true, capture: true })
+        cleanups.push(() => win.removeEventListener(type, go, { capture: true }))
+      }
+      const onVisibility = () => {
+        if (doc.visibilityState === 'hidden') go()
+      }
+      doc.addEventListener('visibilitychange', onVisibility)
+      cleanups.push(() => doc.removeEventListener('visibilitychange', onVisibility))
+      return disarm
+    },
+  }
+}

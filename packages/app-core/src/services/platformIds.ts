@@ -1,0 +1,144 @@
+import type { BrandConfig } from '../brand/brandConfig'
+import type { Logger } from './types'
+
+/**
+ * Device id and attribution wiring (SPEC §7 deviceInfo.androidId, adid, webUuid). The fingerprint
+ * library and the attribution SDK come from @vchat/analytics, loaded with dynamic `import()` by
+ * `ready()` — which the product API awaits before its first call — so none of it is on the landing page.
+ */
+export interface PlatformIds {
+  /** Loads the adapters and resolves the device id (stored after the first fingerprint). Never rejects. */
+  ready(): Promise<void>
+  /** deviceInfo.androidId: the fingerprint device id, '' before `ready()`. */
+  deviceId(): string
+  /** deviceInfo.adid: the attribution vendor's adid, '' when unknown. */
+  adid(): string
+  /** deviceInfo.webUuid: the attribution web uuid, '' when unknown. */
+  webUuid(): string
+  /** Asks the attribution vendor again (message type 100, attribution_refresh). Never rejects. */
+  refreshAttribution(): Promise<void>
+  /** Incoming message types: 100 refreshes the attribution; answers whether it was handled. */
+  handleMessageType(type: number): boolean
+}
+
+interface Loaded {
+  deviceId: string
+  attribution: import('@vchat/analytics').Attribution
+}
+
+export interface PlatformIdsOptions {
+  brand: BrandConfig
+  logger: Logger
+  /** localStorage in browsers. */
+  storage?: () => import('@vchat/analytics').KeyValueStorage
+  /** The adapters module (tests pass a fake). */
+  load?: () => Promise<Pick<typeof import('@vchat/analytics'), 'createDeviceId' | 'createFingerprintProvider' | 'createAttribution' | 'loadVendorAttributionSdk'>>
+  /** `ready()` resolves after at most this long even if the fingerprint is still running (default 3000). */
+  readyTimeoutMs?: number
+  /** The script loader for the attribution SDK. */
+  loadScriptModule?: () => Promise<Pick<typeof import('@vchat/platform'), 'createScriptLoader'>>
+}
+
+/** localStorage, or a memory map where it is unavailable (private modes, tests without DOM). */
+export function safeLocalStorage(): import('@vchat/analytics').KeyValueStorage {
+  const memory = new Map<string, string>()
+  return {
+    getItem(key) {
+      try {
+        return globalThis.localStorage.getItem(key)
+      } catch {
+        return memory.get(key) ?? null
+      }
+    },
+    setItem(key, value) {
+      try {
+        globalThis.localStorage.setItem(key, value)
+      } catch {
+        memory.set(key, value)
+      }
+    },
+  }
+}
+
+export const ATTRIBUTION_REFRESH_TYPE = 100
+
+export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
+  const { brand, logger } = options
+  const load = options.load ?? (() => import('@vchat/analytics'))
+  const loadScriptModule = options.loadScriptModule ?? (() => import('@vchat/platform'))
+  let loaded: Loaded | null = null
+  let loading: Promise<void> | null = null
+  const warn = (what: string) => (error: unknown) =>
+    logger.warn(what, { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
+
+  const readyTimeoutMs = options.readyTimeoutMs ?? 3000
+  function ready(): Promise<void> {
+    const work = start()
+    if (loaded) return work
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, readyTimeoutMs)
+      void work.then(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+  }
+
+  function start(): Promise<void> {
+    loading ??= (async () => {
+      const analytics = await load()
+      const storage = (options.storage ?? safeLocalStorage)()
+      const deviceId = analytics.createDeviceId({ provider: analytics.createFingerprintProvider(), storage, onError: warn('device id') })
+      const attribution = analytics.createAttribution({
+        appToken: brand.attribution.appToken,
+        storage,
+        loadSdk: async () => {
+          const { createScriptLoader } = await loadScriptModule()
+          return analytics.loadVendorAttributionSdk({ loadScript: createScriptLoader() })
+        },
+        onError: warn('attribution'),
+      })
+      loaded = { deviceId: await deviceId.get(), attribution }
+      // Attribution is asked once per page load, in the background: requests never wait for it.
+      if (attribution.enabled) void attribution.refreshAttribution()
+    })().catch((error: unknown) => {
+      loading = null
+      warn('device id and attribution unavailable')(error)
+    })
+    return loading
+  }
+
+  return {
+    ready,
+    deviceId: () => loaded?.deviceId ?? '',
+    adid: () => loaded?.attribution.getAdid() ?? '',
+    webUuid: () => loaded?.attribution.getWebUuid() ?? '',
+    async refreshAttribution() {
+      await ready()
+      if (loaded?.attribution.enabled) await loaded.attribution.refreshAttribution()
+    },
+    handleMessageType(type) {
+      if (type !== ATTRIBUTION_REFRESH_TYPE) return false
+      void this.refreshAttribution()
+      return true
+    },
+  }
+}
+
+/**
+ * The messenger's attribution_refresh (type 100) hook: when the chat service exposes
+ * `onAttributionRefresh(listener)` (the @vchat/xmpp-chat messenger does), each such message refreshes
+ * the attribution. Answers whether the hook was found.
+ */
+export function subscribeAttributionRefresh(chat: unknown, ids: Pick<PlatformIds, 'handleMessageType'>, logger: Logger): boolean {
+  if (!chat || typeof chat !== 'object' || !('onAttributionRefresh' in chat) || typeof chat.onAttributionRefresh !== 'function') return false
+  try {
+    ;(chat.onAttributionRefresh as (listener: () => void) => unknown)(() => {
+      ids.handleMessageType(ATTRIBUTION_REFRESH_TYPE)
+    })
+    return true
+  } catch (error) {
+    logger.warn('attribution refresh hook failed', { reason: error instanceof Error ? error.message : String(error) })
+    return false
+  }
+}
