@@ -147,7 +147,7 @@ describe('match screen', () => {
       path: '/match',
       preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', nickName: '' } } },
     })
-    expect(await screen.findByText('Card matching is coming soon')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeTruthy()
     expect(screen.getByText('Hi, user 264457001')).toBeTruthy()
     expect(screen.getAllByText('500').length).toBeGreaterThan(0)
 

@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import type { ReactNode } from 'react'
 import { LandingScreen } from '../features/landing/LandingScreen'
 import type { ScreenKey } from './routeTable'
+import { discoverScreen, preloadDiscoverScreen } from '../features/discover/screens'
 import { preloadWalletScreen, walletScreen } from '../features/wallet/screens'
 
 // Only the landing page is in the first load; every other screen is its own chunk.
@@ -19,6 +20,7 @@ const ComingSoonScreen = lazy(() => loadComingSoon().then((m) => ({ default: m.C
  * two chunks load side by side rather than one after the other). Errors surface when it renders.
  */
 export function preloadScreen(screen: ScreenKey): void {
+  if (preloadDiscoverScreen(screen)) return
   if (preloadWalletScreen(screen)) return
   const load = screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
   load?.().catch(() => undefined)
@@ -26,6 +28,7 @@ export function preloadScreen(screen: ScreenKey): void {
 
 /** The element of a screen. Screens of later work show an honest "coming soon" state. */
 export function renderScreen(screen: ScreenKey): ReactNode {
+  if (discoverScreen(screen) !== null) return discoverScreen(screen)
   if (walletScreen(screen) !== null) return walletScreen(screen)
   switch (screen) {
     case 'landing':

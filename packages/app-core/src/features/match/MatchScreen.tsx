@@ -1,61 +1,183 @@
-import { Button, EmptyState, GemIcon } from '@vchat/ui'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar, Button, EmptyState, GemIcon, Sheet, Skeleton } from '@vchat/ui'
+import { useEffect, useRef } from 'react'
+import type { PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
+import { useAppNavigate } from '../../routes/navigation'
+import { AnchorFacts, PresenceBadge } from '../anchor/AnchorBadges'
+import { useMinuteClock, usePresencePolling } from '../anchor/usePresence'
 import { selectAccount } from '../account/accountSlice'
 import { logout, selectDisplayName, selectUser } from '../auth/authSlice'
+import { selectAnchors } from '../discover/discoverSlice'
+import { chatPath, profilePathOf, videoCallPath } from '../discover/paths'
 import { abVariantFor } from './abVariant'
+import { loadDeck, matchPopupClosed, selectMatch, swipe } from './matchSlice'
+import '../discover/discover.css'
+
+/** Horizontal drag (px) that counts as a swipe. */
+export const SWIPE_THRESHOLD_PX = 80
 
 /**
- * /match: the screen of the user's A/B variant (swipe deck or card switcher). The deck itself comes
- * later; the signed-in user, uid and balance shown here are real.
+ * /match: the swipe deck or the card switcher by the user's A/B variant (SPEC §2). Like, skip (also
+ * by dragging the card right or left), open the profile, call; a mutual like opens the match pop-up.
  */
 export function MatchScreen() {
-  const { t } = useTranslation('app')
+  const { t } = useTranslation('discover')
+  const { t: tApp } = useTranslation('app')
   const { brand } = useServices()
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
-  const user = useAppSelector(selectUser)
   const displayName = useAppSelector(selectDisplayName)
   const account = useAppSelector(selectAccount)
+  const dispatch = useAppDispatch()
+  const navigate = useAppNavigate()
+  const user = useAppSelector(selectUser)
+  const match = useAppSelector(selectMatch)
+  const anchors = useAppSelector(selectAnchors)
+  const presence = useAppSelector((state) => state.discover.wall.presence)
+  const now = useMinuteClock()
+  const dragStart = useRef<number | null>(null)
+  const top = match.deck[0]
+  const anchor = top ? anchors[top] : undefined
+  usePresencePolling(top ? [top] : [])
+
+  useEffect(() => {
+    if (match.status === 'idle') void dispatch(loadDeck())
+  }, [dispatch, match.status])
+
   if (!user) return null
   const variant = abVariantFor(user.uid, brand.ab)
+  const matched = match.matched ? anchors[match.matched] : undefined
 
-  async function handleLogout() {
-    await dispatch(logout())
-    navigate('/', { replace: true })
+  const act = (action: 'like' | 'pass') => {
+    if (anchor) void dispatch(swipe({ jid: anchor.jid, action }))
+  }
+  const onPointerDown = (event: PointerEvent) => {
+    dragStart.current = event.clientX
+  }
+  const onPointerUp = (event: PointerEvent) => {
+    if (dragStart.current === null) return
+    const dx = event.clientX - dragStart.current
+    dragStart.current = null
+    if (Math.abs(dx) >= SWIPE_THRESHOLD_PX) act(dx > 0 ? 'like' : 'pass')
+  }
+
+  let body
+  if (match.status === 'idle' || match.status === 'loading') {
+    body = (
+      <div className="vc-matchdeck__card" aria-busy="true">
+        <span className="vc-visually-hidden" role="status">
+          {t('match.loading')}
+        </span>
+        <Skeleton blockSize="100%" />
+      </div>
+    )
+  } else if (match.status === 'failed') {
+    body = <EmptyState title={t('match.errorTitle')} message={t('match.errorMessage')} action={<Button onClick={() => void dispatch(loadDeck())}>{t('retry')}</Button>} />
+  } else if (!anchor) {
+    body = (
+      <EmptyState
+        title={t('match.emptyTitle')}
+        message={t('match.emptyMessage')}
+        action={<Button onClick={() => navigate('/goddess')}>{t('match.browseWall')}</Button>}
+      />
+    )
+  } else {
+    body = (
+      <>
+        <div
+          className="vc-matchdeck__card"
+          data-jid={anchor.jid}
+          onPointerDown={variant === 'swipe' ? onPointerDown : undefined}
+          onPointerUp={variant === 'swipe' ? onPointerUp : undefined}
+          onPointerCancel={() => {
+            dragStart.current = null
+          }}
+        >
+          <img src={withImageQuality(anchor.avatarUrl)} alt="" draggable={false} />
+          <div className="vc-anchor-card__info">
+            <PresenceBadge status={presence[anchor.jid] ?? anchor.onlineStatus} now={now} />
+            <h2 className="vc-anchor-card__name" dir="auto">
+              {anchor.nickName}
+            </h2>
+            <AnchorFacts anchor={anchor} now={now} />
+          </div>
+        </div>
+        <div className="vc-matchdeck__actions">
+          <Button variant="secondary" className="vc-matchdeck__round" disabled={match.swiping !== null} onClick={() => act('pass')}>
+            {t(variant === 'swipe' ? 'match.skip' : 'match.next')}
+          </Button>
+          <Button variant="secondary" onClick={() => navigate(profilePathOf(anchor.jid))}>
+            {t('match.profile')}
+          </Button>
+          <Button variant="secondary" onClick={() => navigate(videoCallPath(anchor.uid))}>
+            {t('actions.call')}
+          </Button>
+          <Button className="vc-matchdeck__round" disabled={match.swiping !== null} onClick={() => act('like')}>
+            {t('actions.like')}
+          </Button>
+        </div>
+        {match.swipeError ? <p role="alert">{t('match.swipeError')}</p> : null}
+      </>
+    )
   }
 
   return (
-    <section className="vc-match" aria-labelledby="match-title">
-      <h2 id="match-title" className="vc-match__greeting">
-        {t('match.greeting', { name: displayName || t('match.userFallback', { uid: user.uid }) })}
-      </h2>
-      <dl className="vc-match__facts">
-        <div>
-          <dt>{t('match.uid')}</dt>
-          <dd>{user.uid}</dd>
-        </div>
-        <div>
-          <dt>{t('match.gems')}</dt>
-          <dd className="vc-match__gems">
-            <GemIcon />
-            <span>{account.gemsBalance ?? t('match.balanceUnknown')}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('match.plan')}</dt>
-          <dd>{account.paid ? t('match.paid') : t('match.free')}</dd>
-        </div>
-      </dl>
-      <EmptyState
-        title={variant === 'swipe' ? t('match.swipeTitle') : t('match.switchTitle')}
-        message={t('match.comingSoon')}
-      />
-      <Button variant="secondary" block onClick={() => void handleLogout()}>
-        {t('logout')}
-      </Button>
+    <section className={`vc-matchdeck vc-matchdeck--${variant}`} aria-labelledby="match-title" data-variant={variant}>
+      <header className="vc-match">
+        <h1 id="match-title" className="vc-match__title">
+          {t(variant === 'swipe' ? 'match.swipeTitle' : 'match.switchTitle')}
+        </h1>
+        <p className="vc-match__greeting">{tApp('match.greeting', { name: displayName || tApp('match.userFallback', { uid: user.uid }) })}</p>
+        <span className="vc-match__uid" title={tApp('match.uid')}>
+          {user.uid}
+        </span>
+        <span className="vc-match__gems" aria-label={tApp('match.gems')}>
+          <GemIcon size={16} />
+          {account.gemsBalance ?? tApp('match.balanceUnknown')}
+        </span>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void dispatch(logout()).then(() => navigate('/', { replace: true }))
+          }}
+        >
+          {tApp('logout')}
+        </Button>
+      </header>
+      {body}
+      {matched ? (
+        <Sheet open title={t('match.popupTitle')} closeLabel={t('close')} onClose={() => dispatch(matchPopupClosed())} size="sm">
+          <div className="vc-match-popup">
+            <div className="vc-match-popup__pair">
+              <Avatar src="" name={user.nickName || user.uid} size={72} decorative />
+              <Avatar src={withImageQuality(matched.avatarUrl)} name={matched.nickName} size={72} decorative />
+            </div>
+            <p>{t('match.popupMessage', { name: matched.nickName })}</p>
+            <Button
+              data-autofocus
+              onClick={() => {
+                dispatch(matchPopupClosed())
+                navigate(chatPath(matched.jid))
+              }}
+            >
+              {t('actions.chat')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                dispatch(matchPopupClosed())
+                navigate(videoCallPath(matched.uid))
+              }}
+            >
+              {t('actions.call')}
+            </Button>
+            <Button variant="secondary" onClick={() => dispatch(matchPopupClosed())}>
+              {t('match.keepSwiping')}
+            </Button>
+          </div>
+        </Sheet>
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,56 @@
+import type { AnchorInfo, OnlineStatus } from '@vchat/api-client'
+import { Flag, GenderIcon } from '@vchat/ui'
+import { useTranslation } from 'react-i18next'
+import { ageFromBirthday } from './age'
+import { flagFor } from './flags'
+import { virtualStatusAt } from './virtualStatus'
+
+function displayName(locale: string, code: string, type: 'region' | 'language'): string {
+  try {
+    return new Intl.DisplayNames([locale], { type }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+/** Country flag (SPEC §9, global fallback) with the country's name for assistive technology. */
+export function CountryFlag({ country, size }: { country: string; size?: number }) {
+  const { t, i18n } = useTranslation('discover')
+  const code = flagFor(country)
+  const label = code === 'GLOBAL' ? t('country.global') : displayName(i18n.language, code, 'region')
+  return <Flag code={code} label={label} size={size ?? 16} />
+}
+
+export function languageName(locale: string, language: string): string {
+  return displayName(locale, language, 'language')
+}
+
+/**
+ * Presence as shown to the user: online and busy as they are; an offline host shows the virtual
+ * status of the viewer's local time (SPEC §1).
+ */
+export function PresenceBadge({ status, now }: { status: OnlineStatus; now: Date }) {
+  const { t } = useTranslation('discover')
+  const shown = status === 'offline' ? virtualStatusAt(now) : status
+  return (
+    <span className={`vc-presence vc-presence--${shown}`} data-status={shown}>
+      <span className="vc-presence__dot" aria-hidden="true" />
+      {t(`presence.${shown}`)}
+    </span>
+  )
+}
+
+/** Flag, gender icon and age (hidden when the birth date is empty or invalid) of a host. */
+export function AnchorFacts({ anchor, now }: { anchor: Pick<AnchorInfo, 'country' | 'gender' | 'birthday'>; now: Date }) {
+  const { t } = useTranslation('discover')
+  const age = ageFromBirthday(anchor.birthday, now)
+  return (
+    <span className="vc-anchor-facts">
+      <CountryFlag country={anchor.country} />
+      <span className={`vc-anchor-facts__gender vc-anchor-facts__gender--${anchor.gender}`}>
+        <GenderIcon gender={anchor.gender} label={t(`gender.${anchor.gender}`)} size={14} />
+        {age === -1 ? null : <span>{t('age', { count: age })}</span>}
+      </span>
+    </span>
+  )
+}

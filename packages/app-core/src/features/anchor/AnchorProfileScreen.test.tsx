@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { fakeServices, manualClock } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { discoverFakeApi, fakeAnchor, fakeDiscoverWorld } from '../discover/fixtures'
+import { signedInAs } from '../discover/testState'
+import { profileJid } from './AnchorProfileScreen'
+
+describe('AnchorProfileScreen (/anchorprofile)', () => {
+  it('reads the host from ?jid= or ?uid=', () => {
+    expect(profileJid(new URLSearchParams('jid=anchor_200001@localhost'), 'x')).toBe('anchor_200001@localhost')
+    expect(profileJid(new URLSearchParams('uid=200002'), 'localhost')).toBe('anchor_200002@localhost')
+    expect(profileJid(new URLSearchParams('jid=<script>'), 'localhost')).toBeNull()
+  })
+
+  it('shows photos, facts, price, presence and the actions', async () => {
+    const user = userEvent.setup()
+    const world = fakeDiscoverWorld(12)
+    world.anchors[4] = fakeAnchor(5, { photos: ['https://img.example/p1.png'], birthday: '', about: '<b>not html</b>', country: 'JP' })
+    const api = discoverFakeApi(world)
+    const changeRelation = vi.fn(api.changeRelation)
+    const clock = manualClock(new Date(2025, 4, 14, 3, 0).getTime())
+    const { router } = await renderApp({
+      path: '/anchorprofile?jid=anchor_200005%40localhost',
+      preloadedState: signedInAs(),
+      services: fakeServices({ clock, api: { ...api, changeRelation, getAnchorAccounts: async () => ({ anchorAccountInfo: [{ uid: '200005', jid: 'anchor_200005@localhost', privateChatPrice: 60, onlineStatus: 'offline' }] }) } }),
+    })
+    expect(await screen.findByRole('heading', { name: 'Lucía 5' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Photo 1 of Lucía 5' }).getAttribute('src')).toBe('https://img.example/p1.png?x-oss-process=image/resize,w_480')
+    expect(screen.getByText('60 gems per minute')).toBeTruthy()
+    // Offline at 3:00 local time → sleeping (SPEC §1); unknown country → global flag; empty birthday → no age.
+    expect(screen.getByText('Sleeping')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Worldwide' })).toBeTruthy()
+    expect(screen.queryByText('Age')).toBeNull()
+    expect(screen.getByText('<b>not html</b>')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Like' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe('true'))
+    expect(changeRelation).toHaveBeenCalledWith({ targetJid: 'anchor_200005@localhost', action: 'like' })
+    await user.click(screen.getByRole('button', { name: 'Add to favourites' }))
+    expect(await screen.findByRole('button', { name: 'In favourites' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Add friend' }))
+    expect(await screen.findByRole('button', { name: 'Request sent' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: "Tell me when she's online" }))
+    expect(await screen.findByRole('button', { name: "You'll be told when she's online" })).toBeTruthy()
+    const actions = screen.getByRole('button', { name: 'Video call' }).parentElement as HTMLElement
+    await user.click(within(actions).getByRole('button', { name: 'Video call' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/200005'))
+  })
+
+  it('shows the age from the birth date and plays the story line', async () => {
+    const clock = manualClock(new Date(2025, 4, 14, 10, 0).getTime())
+    const world = fakeDiscoverWorld(12)
+    world.anchors[1] = fakeAnchor(2, { birthday: '2000-05-15' })
+    await renderApp({ path: '/anchorprofile?uid=200002', preloadedState: signedInAs(), services: fakeServices({ clock, api: discoverFakeApi(world) }) })
+    expect(await screen.findByRole('heading', { name: 'Priya 2' })).toBeTruthy()
+    expect(screen.getAllByText('24 years old').length).toBeGreaterThan(0)
+    const story = await screen.findByRole('region', { name: 'Her story' })
+    expect(within(story).getAllByRole('listitem')).toHaveLength(1)
+    clock.tick(8000)
+    await waitFor(() => expect(within(story).getAllByRole('listitem')).toHaveLength(2))
+  })
+
+  it('shows an error with retry for an unknown host and a message without a host', async () => {
+    const { unmount } = await renderApp({ path: '/anchorprofile?jid=anchor_9@localhost', preloadedState: signedInAs() })
+    expect(await screen.findByRole('heading', { name: "We couldn't load this profile" })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    unmount()
+    await renderApp({ path: '/anchorprofile', preloadedState: signedInAs() })
+    expect(await screen.findByRole('heading', { name: "This profile doesn't exist" })).toBeTruthy()
+  })
+})

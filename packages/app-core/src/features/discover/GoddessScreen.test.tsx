@@ -1,0 +1,95 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AnchorListRequest } from '@vchat/api-client'
+import { fakeServices, manualClock } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { PRESENCE_POLL_MS } from '../../constants'
+import { fakeAnchors } from './fixtures'
+import { columnsFor } from './GoddessScreen'
+import { signedInAs } from './testState'
+
+const pageOf = (total: number) => async ({ page, size }: AnchorListRequest) => {
+  const all = fakeAnchors(total).map((anchor) => ({ ...anchor, avatarUrl: `https://img.example/${anchor.uid}.png` }))
+  return { list: all.slice((page - 1) * size, page * size), page, size, total, hasMore: page * size < total }
+}
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+afterEach(() => setVisibility('visible'))
+
+describe('GoddessScreen (/goddess)', () => {
+  it('shows skeletons, then a virtualised wall of 480 px pictures', async () => {
+    const getHotAnchors = vi.fn(pageOf(2000))
+    await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors } }) })
+    expect(await screen.findByTestId('wall-skeleton')).toBeTruthy()
+    const rows = await screen.findByTestId('wall-rows')
+    expect(rows.getAttribute('data-count')).toBe('50')
+    const cards = rows.querySelectorAll('.vc-anchor-card')
+    // Only the rows in view (plus overscan) are in the document.
+    expect(cards.length).toBeGreaterThan(0)
+    expect(cards.length).toBeLessThan(50)
+    expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('https://img.example/200001.png?x-oss-process=image/resize,w_480')
+    expect(cards[0]?.getAttribute('href')).toBe('/anchorprofile?jid=anchor_200001%40localhost')
+  })
+
+  it('filters by language and switches lists', async () => {
+    const user = userEvent.setup()
+    const getHotAnchors = vi.fn(pageOf(10))
+    const getNewAnchors = vi.fn(pageOf(3))
+    await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors, getNewAnchors } }) })
+    await screen.findByTestId('wall-rows')
+    const languages = screen.getByRole('tablist', { name: 'Language' })
+    expect(within(languages).getAllByRole('tab').map((tab) => tab.textContent)).toHaveLength(7)
+    await user.click(within(languages).getAllByRole('tab')[2] as HTMLElement)
+    await waitFor(() => expect(getHotAnchors).toHaveBeenLastCalledWith({ page: 1, size: 50, language: 'ar' }))
+    await user.click(screen.getByRole('tab', { name: 'New' }))
+    await waitFor(() => expect(getNewAnchors).toHaveBeenCalledWith({ page: 1, size: 50, language: 'ar' }))
+  })
+
+  it('shows the error with a retry, then the hosts', async () => {
+    const user = userEvent.setup()
+    let fail = true
+    const ok = pageOf(4)
+    const getHotAnchors = vi.fn(async (request: AnchorListRequest) => {
+      if (fail) throw new Error('Network Error')
+      return ok(request)
+    })
+    await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors } }) })
+    expect(await screen.findByRole('heading', { name: "We couldn't load the hosts" })).toBeTruthy()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect((await screen.findByTestId('wall-rows')).getAttribute('data-count')).toBe('4')
+  })
+
+  it('says so when a list is empty', async () => {
+    await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors: pageOf(0) } }) })
+    expect(await screen.findByRole('heading', { name: 'No hosts here yet' })).toBeTruthy()
+  })
+
+  it('keeps presence live while visible and pauses while the tab is hidden', async () => {
+    const clock = manualClock()
+    const getMultiOnlineStatus = vi.fn(async ({ jids }: { jids: string[] }) => ({ statusList: jids.map((jid) => ({ jid, onlineStatus: 'busy' as const })) }))
+    await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ clock, api: { getHotAnchors: pageOf(4), getMultiOnlineStatus } }) })
+    await screen.findByTestId('wall-rows')
+    await waitFor(() => expect(getMultiOnlineStatus).toHaveBeenCalledTimes(1))
+    expect((await screen.findAllByText('In a call')).length).toBe(4)
+    act(() => clock.tick(PRESENCE_POLL_MS))
+    expect(getMultiOnlineStatus).toHaveBeenCalledTimes(2)
+    act(() => setVisibility('hidden'))
+    act(() => clock.tick(PRESENCE_POLL_MS * 3))
+    expect(getMultiOnlineStatus).toHaveBeenCalledTimes(2)
+    act(() => setVisibility('visible'))
+    expect(getMultiOnlineStatus).toHaveBeenCalledTimes(3)
+  })
+
+  it('lays out 2 columns on phones and up to 5 on wide screens', () => {
+    expect(columnsFor(360)).toBe(2)
+    expect(columnsFor(800)).toBe(3)
+    expect(columnsFor(1100)).toBe(4)
+    expect(columnsFor(1600)).toBe(5)
+  })
+})
