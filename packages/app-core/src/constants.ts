@@ -59,6 +59,23 @@ export const POPUP_FALLBACK_PATH = '/goddess'
 /** Where the app goes after login when no route was intended. */
 export const HOME_AFTER_LOGIN_PATH = '/match'
 
+// ---- account: tasks, settings, profile, small pages, install ----
+
+/** SPEC §4: task status 2 means claimable (a red dot shows). */
+export const TASK_CLAIMABLE_STATUS = 2
+/** SPEC §4: check-in status 3 means completed. */
+export const CHECK_IN_COMPLETED_STATUS = 3
+/** The countdown to the next check-in ticks every second (ms). */
+export const COUNTDOWN_TICK_MS = 1000
+/** Local storage key of the SPEC §3 settings. */
+export const SETTINGS_STORAGE_KEY = 'vchat:settings'
+/** SPEC §3 / §5: show_translate is 'on' or 'off', default on; translation shows only when 'on'. */
+export const SHOW_TRANSLATE_DEFAULT = 'on'
+/** Local storage key of the remembered cookie consent. */
+export const COOKIE_CONSENT_STORAGE_KEY = 'vchat:cookie-consent'
+/** Largest avatar the image host takes (bytes). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+
 /** SPEC §1 virtual host status by the viewer's local hour: [from, to) hours; every other time offline. */
 export const VIRTUAL_STATUS_SCHEDULE = [
   { from: 0, to: 8, status: 'sleeping' },
@@ -86,3 +103,9 @@ export const PRESENCE_BATCH = 100
 export const DISCOVER_PAGE_SIZE = 50
 /** Swipe cards fetched per batch. */
 export const SWIPE_BATCH = 10
+/** Longest "about" text a profile keeps. */
+export const ABOUT_MAX_LENGTH = 300
+/** Nickname length 1–32 (update_manual_personal_info_v2 validation). */
+export const NICKNAME_MAX_LENGTH = 32
+/** Local storage key of how long chat messages are kept on this device. */
+export const MESSAGE_RETENTION_STORAGE_KEY = 'vchat:message-retention'

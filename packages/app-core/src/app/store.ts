@@ -14,6 +14,12 @@ import type { CallState } from '../features/call/callSlice'
 import { walletSlice } from '../features/wallet/walletSlice'
 import type { WalletState } from '../features/wallet/walletSlice'
 import type { Services } from '../services/types'
+import { tasksSlice } from '../features/tasks/tasksSlice'
+import type { TasksState } from '../features/tasks/tasksSlice'
+import { settingsSlice } from '../features/settings/settingsSlice'
+import type { SettingsState } from '../features/settings/settingsSlice'
+import { profileSlice } from '../features/profile/profileSlice'
+import type { ProfileState } from '../features/profile/profileSlice'
 
 /** The state shape without persistence bookkeeping; what tests preload. */
 export interface AppState {
@@ -21,6 +27,9 @@ export interface AppState {
   account: AccountState
   config: ConfigState
   system: SystemState
+  tasks: TasksState
+  settings: SettingsState
+  profile: ProfileState
   call: CallState
   wallet: WalletState
   discover: DiscoverState
@@ -35,6 +44,9 @@ export const sliceReducers = {
   account: accountSlice.reducer,
   config: configSlice.reducer,
   system: systemSlice.reducer,
+  tasks: tasksSlice.reducer,
+  settings: settingsSlice.reducer,
+  profile: profileSlice.reducer,
   call: callSlice.reducer,
   wallet: walletSlice.reducer,
   discover: discoverReducer,
@@ -91,6 +103,9 @@ function fillPreloadedState(partial: PreloadedAppState): AppState {
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
+    tasks: { ...tasksSlice.getInitialState(), ...partial.tasks },
+    settings: { ...settingsSlice.getInitialState(), ...partial.settings },
+    profile: { ...profileSlice.getInitialState(), ...partial.profile },
     call: { ...callSlice.getInitialState(), ...partial.call },
     wallet: { ...walletSlice.getInitialState(), ...partial.wallet },
     discover: { ...initialDiscoverState(), ...partial.discover },

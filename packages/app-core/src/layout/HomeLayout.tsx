@@ -9,6 +9,8 @@ import { useAppSelector } from '../app/hooks'
 import { useServices } from '../app/ServicesContext'
 import { selectGemsBalance } from '../features/account/accountSlice'
 import { selectIsLoggedIn } from '../features/auth/authSlice'
+import { AccountShell } from '../features/pages/AccountShell'
+import { TaskEntrance } from '../features/tasks/TaskEntrance'
 import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
 import { findRoute, TAB_ORDER } from '../routes/routeTable'
 import type { TabKey } from '../routes/routeTable'
@@ -92,10 +94,12 @@ export function HomeLayout() {
 
   return (
     <div className="vc-app">
+      <AccountShell />
       <header className="vc-app-header">
         <AppLink to="/" className="vc-app-header__brand" aria-label={brand.displayName}>
           <Logo src={brand.logos.wordmark} alt={brand.displayName} height={32} />
         </AppLink>
+        <TaskEntrance />
         <HeaderAccount />
       </header>
       <div className="vc-app-body">

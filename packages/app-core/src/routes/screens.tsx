@@ -2,6 +2,7 @@ import { lazy } from 'react'
 import type { ReactNode } from 'react'
 import { LandingScreen } from '../features/landing/LandingScreen'
 import type { ScreenKey } from './routeTable'
+import { accountScreen, preloadAccountScreen } from '../features/pages/accountScreens'
 import { discoverScreen, preloadDiscoverScreen } from '../features/discover/screens'
 import { preloadWalletScreen, walletScreen } from '../features/wallet/screens'
 
@@ -22,6 +23,7 @@ const ComingSoonScreen = lazy(() => loadComingSoon().then((m) => ({ default: m.C
 export function preloadScreen(screen: ScreenKey): void {
   if (preloadDiscoverScreen(screen)) return
   if (preloadWalletScreen(screen)) return
+  if (preloadAccountScreen(screen)) return
   const load = screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
   load?.().catch(() => undefined)
 }
@@ -30,6 +32,7 @@ export function preloadScreen(screen: ScreenKey): void {
 export function renderScreen(screen: ScreenKey): ReactNode {
   if (discoverScreen(screen) !== null) return discoverScreen(screen)
   if (walletScreen(screen) !== null) return walletScreen(screen)
+  if (accountScreen(screen) !== null) return accountScreen(screen)
   switch (screen) {
     case 'landing':
       return <LandingScreen />

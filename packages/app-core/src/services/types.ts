@@ -55,6 +55,7 @@ export type ApiService = Pick<
   'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
   | DiscoverApiMethod
   | WalletApiMethod
+  | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >
 
 export interface ChatCredentials {

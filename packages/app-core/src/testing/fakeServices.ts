@@ -4,6 +4,7 @@ import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
 import type { ApiService, AppEnv, ChatService, Clock, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
+import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi } from '../features/discover/fixtures'
 import { walletFakeApi } from '../features/wallet/fixtures'
 
@@ -108,6 +109,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     cancelAll: () => 0,
     ...discoverFakeApi(),
     ...walletFakeApi(),
+    ...accountFakeApi(),
     ...overrides,
   }
 }

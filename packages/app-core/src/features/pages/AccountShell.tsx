@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { COOKIE_CONSENT_STORAGE_KEY } from '../../constants'
+import { selectIsLoggedIn } from '../auth/authSlice'
+import { captureInstallPrompt } from '../install/installEnvironment'
+import { registerServiceWorker } from '../install/registerServiceWorker'
+import { applyAppearance } from '../settings/appearance'
+import { loadSettings, selectSettings } from '../settings/settingsSlice'
+import { CookieBanner } from './CookieBanner'
+import type { CookieConsent } from './CookieBanner'
+import '../settings/appearance.css'
+
+const AccountOverlays = lazy(() => import('./AccountOverlays').then((m) => ({ default: m.AccountOverlays })))
+const CookiePolicySheet = lazy(() => import('./CookiePolicySheet').then((m) => ({ default: m.CookiePolicySheet })))
+
+/**
+ * What the account area adds to every page: the stored settings applied (dark mode, bordered theme),
+ * the cookie banner, the browser's install prompt kept for later, the app-shell service worker, and —
+ * for a signed-in user, loaded on demand — the complete-profile panel and the blocked-account guard.
+ */
+export function AccountShell() {
+  const services = useServices()
+  const dispatch = useAppDispatch()
+  const settings = useAppSelector(selectSettings)
+  const loggedIn = useAppSelector(selectIsLoggedIn)
+  const [policyOpen, setPolicyOpen] = useState(false)
+  const consentStorage = useMemo(() => services.storage.local<CookieConsent>(COOKIE_CONSENT_STORAGE_KEY), [services])
+
+  useLayoutEffect(() => {
+    void dispatch(loadSettings())
+  }, [dispatch])
+  useLayoutEffect(() => {
+    applyAppearance(settings)
+  }, [settings])
+  useEffect(() => captureInstallPrompt(typeof window === 'undefined' ? null : window), [])
+  useEffect(() => {
+    // Production builds only (Vite replaces DEV with false there).
+    if (!import.meta.env || import.meta.env.DEV !== false || typeof window === 'undefined') return
+    void registerServiceWorker(window, (error) => services.logger.warn('service worker not registered', { error: String(error) }))
+  }, [services])
+
+  return (
+    <>
+      <CookieBanner storage={consentStorage} onShowPolicy={() => setPolicyOpen(true)} />
+      {policyOpen ? (
+        <Suspense fallback={null}>
+          <CookiePolicySheet onClose={() => setPolicyOpen(false)} />
+        </Suspense>
+      ) : null}
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <AccountOverlays />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { loadWebsiteConfig } from '../profile/profileSlice'
+
+/** The download-app panel: the native app with its install bonus, from the website config. */
+export function DownloadAppPanel() {
+  const { t } = useTranslation('account')
+  const dispatch = useAppDispatch()
+  const website = useAppSelector((state) => state.profile.website)
+  const status = useAppSelector((state) => state.profile.websiteStatus)
+  useEffect(() => {
+    if (status === 'idle') void dispatch(loadWebsiteConfig())
+  }, [dispatch, status])
+  const app = website?.appDownloadInfo
+  if (!app?.enabled) return null
+  return (
+    <aside className="vc-account-card vc-download-panel" aria-labelledby="download-panel-title">
+      <h2 id="download-panel-title" className="vc-account__subtitle">
+        {t('download.panelTitle', { app: app.appName })}
+      </h2>
+      {app.bonusGems > 0 ? <p>{t('download.bonus', { count: app.bonusGems })}</p> : null}
+      <p className="vc-download-panel__links">
+        <a href={app.androidUrl} className="vc-account__button-link">
+          {t('download.android')}
+        </a>
+        <a href={app.iosUrl} className="vc-account__button-link">
+          {t('download.ios')}
+        </a>
+      </p>
+    </aside>
+  )
+}

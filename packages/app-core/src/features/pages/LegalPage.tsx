@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next'
+
+export type LegalPageKind = 'privacy' | 'terms' | 'cookies'
+export const LEGAL_PAGES: readonly LegalPageKind[] = ['privacy', 'terms', 'cookies']
+
+/**
+ * The static pages (privacy policy, terms of service, cookies privacy): headed sections of plain text
+ * from the `app` namespace, plus a link to the full document when the website config has one.
+ */
+export function LegalPage({ kind, fullUrl }: { kind: LegalPageKind; fullUrl?: string | undefined }) {
+  const { t } = useTranslation('app')
+  const sections = t(`pages.${kind}.sections`, { returnObjects: true }) as unknown
+  const list = sections !== null && typeof sections === 'object' ? (Object.values(sections) as { title: string; body: string }[]) : []
+  return (
+    <article className="vc-legal" aria-labelledby={`legal-${kind}`}>
+      <h2 id={`legal-${kind}`} className="vc-legal__title">
+        {t(`pages.${kind}.title`)}
+      </h2>
+      <p className="vc-legal__updated">{t('pages.updated')}</p>
+      {list.map((section) => (
+        <section key={section.title}>
+          <h3>{section.title}</h3>
+          <p>{section.body}</p>
+        </section>
+      ))}
+      {fullUrl ? (
+        <p>
+          <a href={fullUrl} target="_blank" rel="noopener noreferrer">
+            {t('pages.fullDocument')}
+          </a>
+        </p>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,79 @@
+import { GemIcon } from '@vchat/ui'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { AppLink } from '../../routes/navigation'
+import { selectAccount } from '../account/accountSlice'
+import { AccountError, AccountLoading, AccountPage } from '../pages/AccountPage'
+import { DownloadAppPanel } from '../pages/DownloadAppPanel'
+import { TaskEntrance } from '../tasks/TaskEntrance'
+import { Avatar } from './EditProfileScreen'
+import { BlockedNotice } from './BlockedNotice'
+import { countryName, flagOf } from './profileFormat'
+import { ageFrom, loadProfile, selectProfile } from './profileSlice'
+import { SupportCard } from './SupportCard'
+import '../pages/account.css'
+
+/** /personalhome: the user's own profile, balance and the ways into the account screens. */
+export function PersonalHomeScreen() {
+  const { t, i18n, ready } = useTranslation('account')
+  const { t: tc } = useTranslation('common')
+  const { clock } = useServices()
+  const dispatch = useAppDispatch()
+  const profile = useAppSelector(selectProfile)
+  const account = useAppSelector(selectAccount)
+  useEffect(() => {
+    void dispatch(loadProfile())
+  }, [dispatch])
+  if (!ready) return <AccountLoading />
+  const info = profile.info
+  return (
+    <AccountPage title={t('profile.title')} id="personal-home-title">
+      <BlockedNotice />
+      {profile.status === 'failed' ? (
+        <AccountError title={t('profile.errorTitle')} message={t('common.tryAgain')} onRetry={() => void dispatch(loadProfile())} retryLabel={tc('retry')} />
+      ) : !info ? (
+        <AccountLoading />
+      ) : (
+        <div className="vc-account-card vc-profile-head">
+          <Avatar url={info.avatarUrl} name={info.nickName} />
+          <div>
+            <h2 className="vc-account__subtitle">{info.nickName || t('profile.noName')}</h2>
+            <p className="vc-account__hint">{t('profile.uid', { uid: info.uid })}</p>
+            <dl className="vc-account-facts">
+              <div>
+                <dt>{t('editProfile.gender')}</dt>
+                <dd>{info.gender ? t(`editProfile.genders.${info.gender}`) : t('profile.notSet')}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.age')}</dt>
+                <dd>{ageFrom(info.birthday, new Date(clock.now())) >= 0 ? ageFrom(info.birthday, new Date(clock.now())) : t('profile.notSet')}</dd>
+              </div>
+              <div>
+                <dt>{t('editProfile.country')}</dt>
+                <dd>{info.country ? `${flagOf(info.country)} ${countryName(info.country, i18n.language)}` : t('profile.notSet')}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.gems')}</dt>
+                <dd className="vc-account__gems">
+                  <GemIcon size={16} />
+                  {account.gemsBalance ?? '–'}
+                </dd>
+              </div>
+            </dl>
+            {info.about ? <p className="vc-profile-head__about">{info.about}</p> : null}
+          </div>
+        </div>
+      )}
+      <nav className="vc-account-card vc-account-links" aria-label={t('profile.more')}>
+        <AppLink to="/editprofile">{t('editProfile.title')}</AppLink>
+        <AppLink to="/settings">{t('settings.title')}</AppLink>
+        <AppLink to="/languagesettings">{t('language.title')}</AppLink>
+        <TaskEntrance />
+      </nav>
+      <DownloadAppPanel />
+      <SupportCard />
+    </AccountPage>
+  )
+}

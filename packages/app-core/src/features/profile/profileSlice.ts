@@ -1,0 +1,153 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import type { BlockInfo, PersonalInfo, UpdatePersonalInfoRequest, UserSupportInfo, WebsiteConfig } from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { loggedOut } from '../auth/authActions'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface ProfileState {
+  info: PersonalInfo | null
+  status: LoadStatus
+  saving: 'idle' | 'saving' | 'saved' | 'failed'
+  /** Avatar upload: null when none runs, else 0–1 (or -1 when the size is unknown). */
+  uploadProgress: number | null
+  uploadError: boolean
+  support: UserSupportInfo | null
+  supportStatus: LoadStatus
+  website: WebsiteConfig | null
+  websiteStatus: LoadStatus
+  /** The complete-profile panel was closed in this session. */
+  completeProfileDismissed: boolean
+}
+
+export const initialProfileState: ProfileState = {
+  info: null,
+  status: 'idle',
+  saving: 'idle',
+  uploadProgress: null,
+  uploadError: false,
+  support: null,
+  supportStatus: 'idle',
+  website: null,
+  websiteStatus: 'idle',
+  completeProfileDismissed: false,
+}
+
+export const loadProfile = createAppAsyncThunk('profile/load', async (_: void, { extra }) => extra.api.getPersonalInfo())
+
+export const saveProfile = createAppAsyncThunk('profile/save', async (changes: UpdatePersonalInfoRequest, { extra }) =>
+  extra.api.updatePersonalInfo(changes),
+)
+
+/** Uploads an avatar image (progress in the state), then saves its URL in the profile. */
+export const uploadAvatar = createAppAsyncThunk('profile/uploadAvatar', async (file: File, { extra, dispatch }) => {
+  const { url } = await extra.api.uploadImage({
+    file,
+    fileName: file.name,
+    onProgress: ({ progress }) => dispatch(uploadProgressed(progress ?? -1)),
+  })
+  return extra.api.updatePersonalInfo({ avatarUrl: url })
+})
+
+export const loadUserSupport = createAppAsyncThunk('profile/loadSupport', async (_: void, { extra }) => extra.api.getUserSupport())
+
+export const loadWebsiteConfig = createAppAsyncThunk('profile/loadWebsiteConfig', async (_: void, { extra }) => extra.api.getWebsiteConfig())
+
+export const profileSlice = createSlice({
+  name: 'profile',
+  initialState: initialProfileState,
+  reducers: {
+    uploadProgressed(state, action: PayloadAction<number>) {
+      state.uploadProgress = action.payload
+    },
+    completeProfileDismissed(state) {
+      state.completeProfileDismissed = true
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadProfile.pending, (state) => {
+        if (!state.info) state.status = 'loading'
+      })
+      .addCase(loadProfile.fulfilled, (state, action) => {
+        state.info = action.payload
+        state.status = 'ready'
+      })
+      .addCase(loadProfile.rejected, (state) => {
+        if (!state.info) state.status = 'failed'
+      })
+      .addCase(saveProfile.pending, (state) => {
+        state.saving = 'saving'
+      })
+      .addCase(saveProfile.fulfilled, (state, action) => {
+        state.info = action.payload
+        state.status = 'ready'
+        state.saving = 'saved'
+      })
+      .addCase(saveProfile.rejected, (state) => {
+        state.saving = 'failed'
+      })
+      .addCase(uploadAvatar.pending, (state) => {
+        state.uploadProgress = 0
+        state.uploadError = false
+      })
+      .addCase(uploadAvatar.fulfilled, (state, action) => {
+        state.info = action.payload
+        state.uploadProgress = null
+      })
+      .addCase(uploadAvatar.rejected, (state) => {
+        state.uploadProgress = null
+        state.uploadError = true
+      })
+      .addCase(loadUserSupport.pending, (state) => {
+        state.supportStatus = 'loading'
+      })
+      .addCase(loadUserSupport.fulfilled, (state, action) => {
+        state.support = action.payload
+        state.supportStatus = 'ready'
+      })
+      .addCase(loadUserSupport.rejected, (state) => {
+        state.supportStatus = 'failed'
+      })
+      .addCase(loadWebsiteConfig.pending, (state) => {
+        state.websiteStatus = 'loading'
+      })
+      .addCase(loadWebsiteConfig.fulfilled, (state, action) => {
+        state.website = action.payload
+        state.websiteStatus = 'ready'
+      })
+      .addCase(loadWebsiteConfig.rejected, (state) => {
+        state.websiteStatus = 'failed'
+      })
+      .addCase(loggedOut, (state) => ({ ...initialProfileState, website: state.website, websiteStatus: state.websiteStatus }))
+  },
+})
+
+export const { uploadProgressed, completeProfileDismissed } = profileSlice.actions
+
+export const selectProfile = (state: RootState): ProfileState => state.profile
+export const selectPersonalInfo = (state: RootState): PersonalInfo | null => state.profile.info
+
+const NOT_BLOCKED: BlockInfo = { blocked: false, reason: '' }
+/** SPEC §6: blocked status comes from blockInfo (config). */
+export const selectBlockInfo = (state: RootState): BlockInfo => state.config.info?.mainInfo.blockInfo ?? NOT_BLOCKED
+/** A blocked account cannot chat or call; the chat and call screens read this. */
+export const selectIsBlocked = (state: RootState): boolean => selectBlockInfo(state).blocked
+
+/** The complete-profile panel shows after a login that asked for it, until closed or saved. */
+export const selectShowCompleteProfile = (state: RootState): boolean =>
+  state.auth.user !== null && state.auth.completeUserInfoCheck && !state.profile.completeProfileDismissed && state.profile.saving !== 'saved'
+
+/** SPEC §5: age from a birth date (YYYY-MM-DD) with month/day adjustment; -1 when empty or invalid. */
+export function ageFrom(birthday: string, now: Date): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday)
+  if (!match) return -1
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return -1
+  let age = now.getFullYear() - year
+  if (now.getMonth() + 1 < month || (now.getMonth() + 1 === month && now.getDate() < day)) age -= 1
+  return age < 0 ? -1 : age
+}

@@ -1,0 +1,89 @@
+import { Button, Switch, Toast } from '@vchat/ui'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { AppLink } from '../../routes/navigation'
+import { logout } from '../auth/authSlice'
+import { AccountLoading, AccountPage } from '../pages/AccountPage'
+import { LegalLinks } from '../pages/LegalLinks'
+import { SupportCard } from '../profile/SupportCard'
+import { InstallSettings } from '../install/InstallPrompts'
+import { changeSettings, selectSettings } from './settingsSlice'
+import type { SettingKey, Settings } from './settingsSlice'
+import '../pages/account.css'
+
+type BooleanKey = Exclude<SettingKey, 'show_translate'>
+
+const GROUPS: { key: string; settings: SettingKey[] }[] = [
+  { key: 'privacy', settings: ['lastSeen', 'readReceipt', 'joiningGroups', 'privateMessages'] },
+  { key: 'appearance', settings: ['darkMode', 'borderedTheme'] },
+  { key: 'notifications', settings: ['allowNotifications', 'keepNotifications'] },
+  { key: 'chat', settings: ['show_translate'] },
+]
+
+/** One SPEC §3 setting as a switch, persisted as soon as it changes. */
+export function SettingSwitch({ setting }: { setting: SettingKey }) {
+  const { t } = useTranslation('account')
+  const dispatch = useAppDispatch()
+  const values = useAppSelector(selectSettings)
+  const checked = setting === 'show_translate' ? values.show_translate === 'on' : values[setting as BooleanKey]
+  const disabled = setting === 'keepNotifications' && !values.allowNotifications
+  function change(next: boolean) {
+    const changes: Partial<Settings> = setting === 'show_translate' ? { show_translate: next ? 'on' : 'off' } : { [setting]: next }
+    void dispatch(changeSettings(changes))
+  }
+  return <Switch label={t(`settings.items.${setting}.label`)} description={t(`settings.items.${setting}.hint`)} checked={checked} disabled={disabled} onChange={change} />
+}
+
+/** /settings: every SPEC §3 setting, links to the other account screens, support and log out. */
+export function SettingsScreen() {
+  const { t, ready } = useTranslation('account')
+  const { brand } = useServices()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const [saved, setSaved] = useState(false)
+  const values = useAppSelector(selectSettings)
+  const [first] = useState(values)
+  useEffect(() => {
+    if (values !== first) setSaved(true)
+  }, [values, first])
+  if (!ready) return <AccountLoading />
+
+  async function handleLogout() {
+    await dispatch(logout())
+    navigate('/', { replace: true })
+  }
+
+  return (
+    <AccountPage title={t('settings.title')} id="settings-title">
+      {GROUPS.map((group) => (
+        <section key={group.key} className="vc-account-card vc-settings-group" aria-labelledby={`settings-${group.key}`}>
+          <h2 id={`settings-${group.key}`} className="vc-account__subtitle">
+            {t(`settings.groups.${group.key}`)}
+          </h2>
+          {group.settings.map((setting) => (
+            <SettingSwitch key={setting} setting={setting} />
+          ))}
+        </section>
+      ))}
+      <InstallSettings />
+      <nav className="vc-account-card vc-account-links" aria-label={t('settings.more')}>
+        <AppLink to="/personalhome">{t('profile.title')}</AppLink>
+        <AppLink to="/editprofile">{t('editProfile.title')}</AppLink>
+        <AppLink to="/languagesettings">{t('language.title')}</AppLink>
+        <AppLink to="/deletemessagesettings">{t('deleteMessages.title')}</AppLink>
+        {brand.routes.messageSetup ? <AppLink to="/messageSetup">{t('messageSetup.title')}</AppLink> : null}
+        <AppLink to="/task">{t('tasks.title')}</AppLink>
+        <AppLink to="/download">{t('download.title')}</AppLink>
+      </nav>
+      <SupportCard />
+      <LegalLinks />
+      <Button variant="secondary" block onClick={() => void handleLogout()}>
+        {t('settings.logout')}
+      </Button>
+      {saved ? <Toast message={t('settings.saved')} onDismiss={() => setSaved(false)} /> : null}
+    </AccountPage>
+  )
+}

@@ -1,0 +1,145 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { TaskInfo, UserTaskInfo } from '@vchat/api-client'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { loadAccount } from '../account/accountSlice'
+import { loggedOut } from '../auth/authActions'
+import { CHECK_IN_COMPLETED_STATUS, TASK_CLAIMABLE_STATUS } from '../../constants'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+/** SPEC §3 task info with when it arrived (for the live check-in countdown). */
+export interface TasksState {
+  info: TaskInfo | null
+  status: LoadStatus
+  /** clock.now() when `info.nextCheckInCountdown` was read. */
+  loadedAt: number
+  /** taskKeys being claimed; 'checkIn' for today's check-in. */
+  claiming: string[]
+  /** The last claim or reminder change that failed, for a message. */
+  actionError: 'claim' | 'remind' | null
+  /** Gems credited by the last successful claim (shown once). */
+  lastReward: number | null
+}
+
+export const initialTasksState: TasksState = { info: null, status: 'idle', loadedAt: 0, claiming: [], actionError: null, lastReward: null }
+
+export const CHECK_IN_CLAIM_KEY = 'checkIn'
+
+export const loadTasks = createAppAsyncThunk('tasks/load', async (_: void, { extra }) => ({
+  info: await extra.api.getUserTasksInfo(),
+  at: extra.clock.now(),
+}))
+
+/** Claims today's check-in (reward, rewardType 3), then reloads tasks and the balance. */
+export const claimCheckIn = createAppAsyncThunk('tasks/claimCheckIn', async (_: void, { extra, dispatch }) => {
+  const reward = await extra.api.claimCheckInReward()
+  void dispatch(loadAccount())
+  return { reward, at: extra.clock.now() }
+})
+
+/** Claims a finished task (user_tasks_completed), then reloads the balance. */
+export const claimTask = createAppAsyncThunk('tasks/claimTask', async (taskKey: string, { extra, dispatch }) => {
+  const result = await extra.api.completeUserTask({ taskKey })
+  void dispatch(loadAccount())
+  return result
+})
+
+/** Turns the daily check-in reminder on or off (check_in_notification). */
+export const setCheckInReminder = createAppAsyncThunk('tasks/setReminder', async (enable: boolean, { extra }) =>
+  extra.api.setCheckInNotification({ enable }),
+)
+
+export const tasksSlice = createSlice({
+  name: 'tasks',
+  initialState: initialTasksState,
+  reducers: {
+    rewardShown(state) {
+      state.lastReward = null
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadTasks.pending, (state) => {
+        state.status = state.info ? state.status : 'loading'
+      })
+      .addCase(loadTasks.fulfilled, (state, action) => {
+        state.info = action.payload.info
+        state.loadedAt = action.payload.at
+        state.status = 'ready'
+      })
+      .addCase(loadTasks.rejected, (state) => {
+        if (!state.info) state.status = 'failed'
+      })
+      .addCase(claimCheckIn.pending, (state) => {
+        state.claiming.push(CHECK_IN_CLAIM_KEY)
+        state.actionError = null
+      })
+      .addCase(claimCheckIn.fulfilled, (state, action) => {
+        state.claiming = state.claiming.filter((key) => key !== CHECK_IN_CLAIM_KEY)
+        const { reward, at } = action.payload
+        state.lastReward = reward.coins
+        if (state.info) {
+          state.info.checkInDays = reward.checkInDays
+          state.info.checkInTaskInfo.status = CHECK_IN_COMPLETED_STATUS
+          state.info.nextCheckInCountdown = reward.nextCheckInCountdown
+          state.loadedAt = at
+        }
+      })
+      .addCase(claimCheckIn.rejected, (state) => {
+        state.claiming = state.claiming.filter((key) => key !== CHECK_IN_CLAIM_KEY)
+        state.actionError = 'claim'
+      })
+      .addCase(claimTask.pending, (state, action) => {
+        state.claiming.push(action.meta.arg)
+        state.actionError = null
+      })
+      .addCase(claimTask.fulfilled, (state, action) => {
+        state.claiming = state.claiming.filter((key) => key !== action.meta.arg)
+        state.lastReward = action.payload.coins
+        const task = state.info?.userTaskInfos.find((t) => t.taskKey === action.payload.taskKey)
+        if (task) task.taskStatus = action.payload.taskStatus
+      })
+      .addCase(claimTask.rejected, (state, action) => {
+        state.claiming = state.claiming.filter((key) => key !== action.meta.arg)
+        state.actionError = 'claim'
+      })
+      .addCase(setCheckInReminder.pending, (state, action) => {
+        state.actionError = null
+        if (state.info) state.info.isRemindCheckIn = action.meta.arg
+      })
+      .addCase(setCheckInReminder.fulfilled, (state, action) => {
+        if (state.info) state.info.isRemindCheckIn = action.payload.isRemindCheckIn
+      })
+      .addCase(setCheckInReminder.rejected, (state, action) => {
+        state.actionError = 'remind'
+        if (state.info) state.info.isRemindCheckIn = !action.meta.arg
+      })
+      .addCase(loggedOut, () => initialTasksState)
+  },
+})
+
+export const { rewardShown } = tasksSlice.actions
+
+export const selectTasks = (state: RootState): TasksState => state.tasks
+export const selectTaskInfo = (state: RootState): TaskInfo | null => state.tasks.info
+
+/** SPEC §4: task status 2 = claimable (red dot). */
+export function isClaimable(task: UserTaskInfo): boolean {
+  return task.taskStatus === TASK_CLAIMABLE_STATUS
+}
+
+/** True when any user task can be claimed: the red dot on the task entrance and the tasks tab. */
+export const selectHasClaimableTask = (state: RootState): boolean =>
+  state.tasks.info?.userTaskInfos.some(isClaimable) ?? false
+
+/** SPEC §4: check-in status 3 = completed today. */
+export const selectCheckedInToday = (state: RootState): boolean =>
+  state.tasks.info?.checkInTaskInfo.status === CHECK_IN_COMPLETED_STATUS
+
+/** Seconds left until the next check-in opens at `now`, never below 0. */
+export function remainingCountdown(tasks: Pick<TasksState, 'info' | 'loadedAt'>, now: number): number {
+  if (!tasks.info) return 0
+  const elapsed = Math.floor((now - tasks.loadedAt) / 1000)
+  return Math.max(0, tasks.info.nextCheckInCountdown - elapsed)
+}
