@@ -3,6 +3,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router-dom'
 import { MaintenanceGate } from '../features/system/MaintenanceGate'
+import { CallLayer } from '../features/call/CallLayer'
 import { ScrollToTop } from './ScrollToTop'
 
 export function RouteFallback() {
@@ -14,7 +15,7 @@ export function RouteFallback() {
   )
 }
 
-/** Wraps every route: scroll restoration, maintenance overlay and the loading state of lazy screens. */
+/** Wraps every route: scroll restoration, maintenance overlay, incoming calls and the loading state of lazy screens. */
 export function RootShell() {
   return (
     <>
@@ -23,6 +24,7 @@ export function RootShell() {
         <Outlet />
       </Suspense>
       <MaintenanceGate />
+      <CallLayer />
     </>
   )
 }

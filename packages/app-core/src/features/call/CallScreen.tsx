@@ -6,7 +6,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from './callSlice'
 import { hangUpCall, resetCall, startCall } from './callThunks'
+import { useMessagingState } from './useMessagingState'
+import { CoinStorePanel } from '../wallet/CoinStore'
 import './call.css'
+
+/** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
+const CALL_WAIT_FOR_MESSAGING_MS = 10_000
 
 function formatDuration(totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60)
@@ -63,13 +68,25 @@ export function CallScreen({ uid }: CallScreenViewProps) {
   const remote = useStream('remote')
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
+  const [storeOpen, setStoreOpen] = useState(false)
   const started = useRef(false)
+  const messaging = useMessagingState()
+  const [waitedLong, setWaitedLong] = useState(false)
+  // A deep link or a reload opens this screen while messaging still logs in: the call starts once it
+  // is live, or is refused ('xmpp not connected') when it failed or did not come up within the
+  // messaging login time-out (SPEC §9: 10 s).
+  const messagingSettled = messaging === 'connected' || messaging === 'failed' || waitedLong
+  useEffect(() => {
+    if (!uid || messagingSettled) return undefined
+    const handle = services.clock.setInterval(() => setWaitedLong(true), CALL_WAIT_FOR_MESSAGING_MS)
+    return () => services.clock.clearInterval(handle)
+  }, [services, uid, messagingSettled])
 
   useEffect(() => {
-    if (!uid || started.current || call.status !== CALL_STATUS.Initial) return
+    if (!uid || started.current || call.status !== CALL_STATUS.Initial || !messagingSettled) return
     started.current = true
     void dispatch(startCall({ uid }))
-  }, [dispatch, uid, call.status])
+  }, [dispatch, uid, call.status, messagingSettled])
 
   const active = call.status === CALL_STATUS.Connecting || call.status === CALL_STATUS.Connected || call.status === CALL_STATUS.CallIn
   const ended = call.status === CALL_STATUS.Disconnected || call.status === CALL_STATUS.Failed || call.startError !== null
@@ -114,13 +131,25 @@ export function CallScreen({ uid }: CallScreenViewProps) {
         ) : null}
         {ended ? (
           <>
-            {gemsShort ? <a className="vc-call__store" href="#coin-store">{t('actions.buyGems')}</a> : null}
+            {gemsShort ? (
+              <a
+                className="vc-call__store"
+                href="#coin-store"
+                onClick={(event) => {
+                  event.preventDefault()
+                  setStoreOpen(true)
+                }}
+              >
+                {t('actions.buyGems')}
+              </a>
+            ) : null}
             <Button variant="secondary" onClick={() => void dispatch(resetCall())}>
               {t('actions.close')}
             </Button>
           </>
         ) : null}
       </div>
+      <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
     </section>
   )
 }

@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppNavigate } from '../../routes/navigation'
 import { selectIncomingCall } from './callSlice'
 import { acceptCall, rejectCall } from './callThunks'
 import './call.css'
 
-/** The incoming-call pop-up (accept, reject), shown anywhere in the app while a call rings. */
+/**
+ * The incoming-call pop-up (accept, reject), shown anywhere in the app while a call rings. Accepting
+ * opens the call screen (/videoview); declining sends CallCancel and the pop-up goes.
+ */
 export function IncomingCallPopup() {
   const { t } = useTranslation('call')
   const dispatch = useAppDispatch()
   const incoming = useAppSelector(selectIncomingCall)
+  const navigate = useAppNavigate()
   if (!incoming) return null
   const caller = incoming.peer?.split('@')[0] ?? ''
   return (
@@ -17,7 +22,12 @@ export function IncomingCallPopup() {
       <p id="vc-incoming-title" className="vc-incoming__title">{t('incoming.title', { name: caller })}</p>
       {incoming.price !== null ? <p className="vc-incoming__price">{t('price', { count: incoming.price })}</p> : null}
       <div className="vc-incoming__actions">
-        <Button onClick={() => void dispatch(acceptCall())}>{t('incoming.accept')}</Button>
+        <Button
+          onClick={() => {
+            void dispatch(acceptCall())
+            navigate('/videoview')
+          }}
+        >{t('incoming.accept')}</Button>
         <Button variant="secondary" onClick={() => void dispatch(rejectCall())}>{t('incoming.reject')}</Button>
       </div>
     </div>

@@ -31,6 +31,8 @@ export interface CallState {
   matchToFlash: boolean
   /** Why a call could not start ('xmpp not connected', 'null jid', 'one call allowed once'). */
   startError: string | null
+  /** The ringing incoming call was accepted here (the pop-up gives way to the call screen). */
+  answered: boolean
 }
 
 export const initialCallState: CallState = {
@@ -45,6 +47,7 @@ export const initialCallState: CallState = {
   gemsBalance: null,
   matchToFlash: false,
   startError: null,
+  answered: false,
 }
 
 export interface SnapshotPayload {
@@ -70,6 +73,7 @@ export const callSlice = createSlice({
         state.connectedAt = null
         state.matchToFlash = false
         state.gemsBalance = null
+        state.answered = false
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
       if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance }
@@ -89,17 +93,21 @@ export const callSlice = createSlice({
     startRefused(state, action: PayloadAction<string>) {
       state.startError = action.payload
     },
+    incomingAnswered(state) {
+      if (state.status === CALL_STATUS.CallIn) state.answered = true
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialCallState)
   },
 })
 
-export const { snapshotChanged, balanceReported, matchToFlashReceived, endedByHub, startRefused } = callSlice.actions
+export const { snapshotChanged, balanceReported, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } = callSlice.actions
 
 export const selectCall = (state: RootState): CallState => state.call
+/** The incoming call that rings and has not been answered here yet (what the pop-up shows). */
 export const selectIncomingCall = (state: RootState): CallState | null =>
-  state.call.status === CALL_STATUS.CallIn ? state.call : null
+  state.call.status === CALL_STATUS.CallIn && !state.call.answered ? state.call : null
 /** The balance to show during a call: the hub's latest figure, else the account's. */
 export const selectCallBalance = (state: RootState): number | null => state.call.gemsBalance ?? state.account.gemsBalance
 

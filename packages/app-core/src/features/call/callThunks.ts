@@ -2,7 +2,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { loadAccount } from '../account/accountSlice'
-import { balanceReported, endedByHub, matchToFlashReceived, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -73,10 +73,13 @@ export const startCall = createAppAsyncThunk('call/start', async ({ uid }: { uid
   }
 })
 
-export const acceptCall = createAppAsyncThunk('call/accept', async (_: void, { extra }) => {
+/** Answers the ringing call (CallAccept); the media flows once the caller's offer is answered. */
+export const acceptCall = createAppAsyncThunk('call/accept', async (_: void, { extra, dispatch }) => {
+  dispatch(incomingAnswered())
   await extra.calls.current()?.engine.accept()
 })
 
+/** Declines the ringing call (CallCancel; the caller hears 'rejected'). */
 export const rejectCall = createAppAsyncThunk('call/reject', async (_: void, { extra }) => {
   extra.calls.current()?.engine.reject()
 })

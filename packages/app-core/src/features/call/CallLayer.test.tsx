@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { HubTransport } from '@vchat/xmpp-chat'
+import type { MediaDevicesLike } from '@vchat/webrtc-call'
+import { fakeChatService } from '../../testing/fakeChat'
+import { fakeServices } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import type { CallsService, Services } from '../../services/types'
+import { createCallRuntime } from './callRuntime'
+import type { CallRuntime } from './callRuntime'
+import { selectCall } from './callSlice'
+
+const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
+const CONFIG_FREE_CALL_ON = { mainInfo: { commonConfig: { enablePaidUserFreeCall: true } } }
+
+/** The hub side of the messaging session: records what the app sends, delivers what the hub says. */
+function fakeHub() {
+  const sent: { action: string; payload: Record<string, unknown> }[] = []
+  const listeners = new Set<(call: { action: string; payload: unknown }) => void>()
+  const transport = {
+    async sendCall(action: string, payload: unknown) {
+      sent.push({ action, payload: payload as Record<string, unknown> })
+    },
+    onCall(listener: (call: { action: string; payload: unknown }) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  return {
+    sent,
+    transport,
+    deliver(action: string, payload: Record<string, unknown>) {
+      act(() => {
+        for (const listener of [...listeners]) listener({ action, payload })
+      })
+    },
+  }
+}
+
+/** The lazy calls facade's behaviour with the real runtime over fake media. */
+function callsOver(opened: { count: number }): CallsService {
+  let current: { transport: object; runtime: CallRuntime } | null = null
+  const media: MediaDevicesLike = {
+    getUserMedia: async () => {
+      throw new Error('no camera in this test')
+    },
+  }
+  return {
+    preload: async () => {},
+    async open({ transport, ...binding }) {
+      if (!transport) return null
+      if (current?.transport === transport) return current.runtime
+      opened.count += 1
+      current?.runtime.dispose()
+      current = { transport, runtime: createCallRuntime({ ...binding, transport, media }) }
+      return current.runtime
+    },
+    current: () => current?.runtime ?? null,
+  }
+}
+
+async function signedInApp(options: { gemsBalance: number; paid?: boolean; freeCall?: boolean; state?: 'connected' | 'connecting' } = { gemsBalance: 500 }) {
+  const hub = fakeHub()
+  const chat = fakeChatService({ me: USER.jid, state: options.state ?? 'connected' })
+  ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport as unknown as HubTransport
+  const opened = { count: 0 }
+  const services: Services = { ...fakeServices({ chat }), calls: callsOver(opened) }
+  const app = await renderApp({
+    path: '/goddess',
+    services,
+    preloadedState: {
+      auth: { user: USER },
+      account: { gemsBalance: options.gemsBalance, paid: options.paid ?? true },
+      ...(options.freeCall ? { config: { info: CONFIG_FREE_CALL_ON } } : {}),
+    } as never,
+  })
+  return { ...app, hub, chat, opened }
+}
+
+const CALL_IN = { sid: 's-1', caller: 'anchor_200001@localhost', price: 60, iceServers: [] }
+
+describe('incoming calls anywhere in the app', () => {
+  it('binds the call layer once messaging is live and rings with the caller and the price', async () => {
+    const { hub, opened } = await signedInApp()
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    const popup = await screen.findByRole('alertdialog')
+    await waitFor(() => expect(popup.textContent).toContain('anchor_200001 is calling you'))
+    expect(popup.textContent).toContain('60 gems per minute')
+    expect(hub.sent).toEqual([{ action: 'CallReady', payload: { sid: 's-1' } }])
+  })
+
+  it('waits for the messaging login before binding', async () => {
+    const { hub, chat, opened } = await signedInApp({ gemsBalance: 500, state: 'connecting' })
+    hub.deliver('CallIn', CALL_IN)
+    expect(opened.count).toBe(0)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    act(() => chat.setState('connected'))
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+  })
+
+  it('accept answers the hub and opens the call screen', async () => {
+    const { hub, router, store, opened } = await signedInApp()
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(hub.sent.map((s) => s.action)).toEqual(['CallReady', 'CallAccept']))
+    expect(hub.sent[1]?.payload).toEqual({ sid: 's-1' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/videoview'))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(selectCall(store.getState())).toMatchObject({ status: 5, answered: true, peer: 'anchor_200001@localhost' })
+    expect((await screen.findByRole('status', { name: '' })).textContent).toBe('Incoming call')
+  })
+
+  it('decline cancels the call at the hub and the pop-up goes', async () => {
+    const { hub, router, store, opened } = await signedInApp()
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(hub.sent.map((s) => s.action)).toEqual(['CallReady', 'CallCancel'])
+    expect(hub.sent[1]?.payload).toMatchObject({ sid: 's-1' })
+    expect(selectCall(store.getState()).status).toBe(3)
+    expect(router.state.location.pathname).toBe('/goddess')
+  })
+
+  it("refuses a call-back without more gems than the price: 'coins_insufficient', no ring", async () => {
+    const { hub, store, opened } = await signedInApp({ gemsBalance: 60, paid: false })
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    await waitFor(() => expect(hub.sent).toEqual([{ action: 'CallCancel', payload: { sid: 's-1', reason: 'coins_insufficient' } }]))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(selectCall(store.getState()).status).toBe(0)
+  })
+
+  it('rings a call-back when the balance exceeds the price', async () => {
+    const { hub, opened } = await signedInApp({ gemsBalance: 61, paid: false })
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(hub.sent.map((s) => s.action)).toEqual(['CallReady'])
+  })
+
+  it('rings a call-back for a paid user with the paid-user free call, even without gems', async () => {
+    const { hub, opened } = await signedInApp({ gemsBalance: 0, paid: true, freeCall: true })
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', CALL_IN)
+    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+  })
+
+  it('does not bind or ring for a signed-out visitor', async () => {
+    const hub = fakeHub()
+    const chat = fakeChatService({ state: 'connected' })
+    ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport as unknown as HubTransport
+    const opened = { count: 0 }
+    await renderApp({ path: '/', services: { ...fakeServices({ chat }), calls: callsOver(opened) } })
+    hub.deliver('CallIn', CALL_IN)
+    expect(opened.count).toBe(0)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+})
