@@ -108,7 +108,8 @@ describe('analytics facade', () => {
   })
 
   it('a signed-in user, or events waiting from an earlier page, load it when idle', () => {
-    for (const stored of [{ 'vchat:session': 'true' }, { [ANALYTICS_QUEUE_KEY]: JSON.stringify({ pending: [{ eventId: 'x' }], sentIds: [] }) }]) {
+    const cases: Record<string, string>[] = [{ 'vchat:session': 'true' }, { [ANALYTICS_QUEUE_KEY]: JSON.stringify({ pending: [{ eventId: 'x' }], sentIds: [] }) }]
+    for (const stored of cases) {
       const load = vi.fn(async () => fakeRuntime().runtime)
       const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
       const { env, idleCallbacks } = fakeEnv(stored)

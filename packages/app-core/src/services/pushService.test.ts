@@ -6,7 +6,9 @@ import { testBrand } from '../testing/testBrand'
 import { createAppPush, notificationPermission } from './pushService'
 import type { NotificationApi } from './pushService'
 
-function fakeProvider(token = 'fcm-token-aaaaaaaaaaaaaaaa'): PushProvider & { tokens: string[]; handlers: ((p: unknown) => void)[]; deleted: number } {
+type FakeProvider = PushProvider & { tokens: string[]; handlers: ((p: unknown) => void)[]; deleted: number; current: string }
+
+function fakeProvider(token = 'fcm-token-aaaaaaaaaaaaaaaa'): FakeProvider {
   const provider = {
     tokens: [] as string[],
     handlers: [] as ((p: unknown) => void)[],
@@ -25,7 +27,7 @@ function fakeProvider(token = 'fcm-token-aaaaaaaaaaaaaaaa'): PushProvider & { to
       return () => {}
     },
   }
-  return provider
+  return provider as FakeProvider
 }
 
 function permissionApi(initial: string, answer = 'granted'): NotificationApi & { asked: number } {

@@ -71,7 +71,7 @@ describe('Google sign-in on the login screen', () => {
     const login = vi.fn(async () => structuredClone(demoLoginResponse))
     const events: Events = []
     const { router } = await renderApp({ path: '/login', services: fakeServices({ devSignIn: true, api: { login }, events }) })
-    const form = await screen.findByRole('form', { name: 'Development sign-in' })
+    const form = await screen.findByRole('group', { name: 'Development sign-in' })
     expect(form).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Continue with development sign-in' }))
     expect(screen.getByText('Enter your user ID')).toBeTruthy()

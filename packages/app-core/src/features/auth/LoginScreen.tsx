@@ -188,8 +188,8 @@ function DevelopmentSignIn({ onSuccess }: { onSuccess: () => void }) {
   const hintId = useId()
   const busy = status === 'loading'
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  // A group with its own button (not a second form submit), so the password form keeps the only submit.
+  async function handleSubmit() {
     if (busy) return
     const found = validateLoginForm(uid, 'x').uid
     setError(found)
@@ -200,7 +200,7 @@ function DevelopmentSignIn({ onSuccess }: { onSuccess: () => void }) {
   }
 
   return (
-    <form className="vc-login__google" noValidate aria-labelledby={`${hintId}-title`} aria-describedby={hintId} onSubmit={(event) => void handleSubmit(event)}>
+    <div role="group" className="vc-login__google" aria-labelledby={`${hintId}-title`} aria-describedby={hintId}>
       <p id={`${hintId}-title`} className="vc-login__welcome">
         {t('login.devSignIn.title')}
       </p>
@@ -213,12 +213,15 @@ function DevelopmentSignIn({ onSuccess }: { onSuccess: () => void }) {
         inputMode="numeric"
         value={uid}
         onChange={(event) => setUid(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void handleSubmit()
+        }}
         error={error ? t(`login.errors.${error}`) : undefined}
       />
-      <Button type="submit" variant="secondary" block busy={busy}>
+      <Button type="button" variant="secondary" block busy={busy} onClick={() => void handleSubmit()}>
         {t('login.devSignIn.submit')}
       </Button>
-    </form>
+    </div>
   )
 }
 
