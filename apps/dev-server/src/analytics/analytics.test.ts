@@ -56,7 +56,8 @@ describe('development analytics receiver', () => {
     await fetch(`${server.url}/dev/analytics/sync`, { method: 'POST', body: form([event('a'), event('b')]) })
     const again = await fetch(`${server.url}/dev/analytics/sync`, { method: 'POST', body: form([event('b'), event('c')]) })
     expect(((await again.json()) as { data: unknown }).data).toEqual({ stored: 1, duplicates: 1 })
-    expect((await list()).events.map((e) => e.eventId).sort()).toEqual(['a', 'b', 'c'])
+    const events = (await list()).events as unknown as { eventId: string; arrivals: number }[]
+    expect(events.map((e) => [e.eventId, e.arrivals]).sort()).toEqual([['a', 1], ['b', 2], ['c', 1]])
   })
 
   it('answers the image transport (GET ?data=) with a 1×1 GIF and stores the batch', async () => {

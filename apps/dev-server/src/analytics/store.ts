@@ -38,6 +38,8 @@ export interface StoredEvent extends ReceivedEvent {
   path: ArrivalPath
   /** Whether the request looked like a beacon (`Sec-Fetch-Mode: no-cors` POST without a fetch marker). */
   beacon: boolean
+  /** How many times this event id arrived (1 = never repeated; duplicates are counted, not stored). */
+  arrivals: number
 }
 
 export interface EventQuery {
@@ -61,8 +63,12 @@ function ensureTable(db: DatabaseSync): void {
     account_id TEXT,
     device_id TEXT NOT NULL,
     received_at INTEGER NOT NULL,
+    arrivals INTEGER NOT NULL DEFAULT 1,
     payload TEXT NOT NULL
   )`)
+  // A table made before the arrivals count existed gets the column.
+  const columns = db.prepare("SELECT name FROM pragma_table_info('dev_analytics_events')").all() as { name: string }[]
+  if (!columns.some((column) => column.name === 'arrivals')) db.exec('ALTER TABLE dev_analytics_events ADD COLUMN arrivals INTEGER NOT NULL DEFAULT 1')
   prepared.add(db)
 }
 
@@ -77,12 +83,14 @@ export function storeEvents(
     `INSERT OR IGNORE INTO dev_analytics_events (event_id, name, distinct_id, account_id, device_id, received_at, payload)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   )
+  const repeat = db.prepare('UPDATE dev_analytics_events SET arrivals = arrivals + 1 WHERE event_id = ?')
   let stored = 0
   db.exec('BEGIN')
   try {
     for (const event of events) {
-      const row: StoredEvent = { ...event, ...arrival }
+      const row: Omit<StoredEvent, 'arrivals'> = { ...event, ...arrival }
       const result = insert.run(event.eventId, event.event ?? null, event.distinctId, event.accountId ?? null, event.deviceId, arrival.receivedAt, JSON.stringify(row))
+      if (Number(result.changes) === 0) repeat.run(event.eventId)
       stored += Number(result.changes)
     }
     db.exec('COMMIT')
@@ -115,9 +123,9 @@ export function listEvents(db: DatabaseSync, query: EventQuery = {}): StoredEven
     params.push(query.deviceId)
   }
   const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? 500)), 5000)
-  const sql = `SELECT payload FROM dev_analytics_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${limit}`
-  const rows = db.prepare(sql).all(...params) as { payload: string }[]
-  return rows.map((row) => JSON.parse(row.payload) as StoredEvent)
+  const sql = `SELECT payload, arrivals FROM dev_analytics_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ${limit}`
+  const rows = db.prepare(sql).all(...params) as { payload: string; arrivals: number }[]
+  return rows.map((row) => ({ ...(JSON.parse(row.payload) as Omit<StoredEvent, 'arrivals'>), arrivals: row.arrivals }))
 }
 
 /** Forgets every stored event (development reset). */
