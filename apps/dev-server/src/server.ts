@@ -4,6 +4,7 @@ import type { AppContext, RawResult, Route } from './http/routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
 import { accountRoutes } from './routes/account.ts'
 import { anchorListRoutes } from './routes/anchorlist.ts'
+import { callRoutes } from './routes/call.ts'
 import { commonServiceRoutes } from './routes/commonService.ts'
 import { devRoutes } from './routes/dev.ts'
 import { fileRoutes } from './routes/files.ts'
@@ -23,6 +24,7 @@ export const ROUTES: readonly Route[] = [
   ...systemRoutes,
   ...anchorListRoutes,
   ...commonServiceRoutes,
+  ...callRoutes,
   ...paymentRoutes,
   ...friendsRoutes,
   ...fileRoutes,

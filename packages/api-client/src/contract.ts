@@ -529,6 +529,39 @@ export interface PayRecord {
 export type PayRecordsRequest = CursorPageRequest
 export type PayRecordsResponse = CursorPage<PayRecord>
 
+/** How a call ended up: still ringing or connected, or ended (after connecting), cancelled or missed. */
+export type CallRecordState = 'ringing' | 'connected' | 'ended' | 'cancelled' | 'missed'
+
+/** One one-to-one call as the hub recorded it (SPEC §3 call attachment: sid, caller, callee, times, reason). */
+export interface CallRecord {
+  sid: string
+  /** Bare jids. */
+  caller: string
+  callee: string
+  /** Whether the signed-in user placed the call or received it. */
+  direction: 'outgoing' | 'incoming'
+  /** The other side: bare jid, uid and nickname. */
+  peerJid: string
+  peerUid: string
+  peerNickName: string
+  state: CallRecordState
+  /** Why it ended: 'hangup', 'peer-hangup', 'rejected', 'timeOut', 'gems-insufficient', … ('' while active). */
+  reason: string
+  /** ms since epoch: the request, the answer (null if never answered) and the end (null while active). */
+  startTime: number
+  connectingTime: number | null
+  endTime: number | null
+  /** Gems per minute and what was charged: every started minute (free calls charge nothing). */
+  price: number
+  minutes: number
+  gemsCharged: number
+  /** 'first' or 'paid' for a free call, else null. */
+  freeKind: 'first' | 'paid' | null
+}
+
+export type CallRecordsRequest = CursorPageRequest
+export type CallRecordsResponse = CursorPage<CallRecord>
+
 export interface SendMsgLockResponse {
   targetJid: string
   /** True when the user may not message this account yet. */

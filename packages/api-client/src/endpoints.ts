@@ -81,6 +81,7 @@ export const endpoints = {
     '/api/common_service/trigger_auto_message',
   ),
   getPayRecords: endpoint<C.PayRecordsRequest, C.PayRecordsResponse>('/api/common_service/pay_records_v2'),
+  getCallRecords: endpoint<C.CallRecordsRequest, C.CallRecordsResponse>('/api/common_service/call_records'),
   getSendMsgLock: endpoint<C.TargetJidRequest, C.SendMsgLockResponse>('/api/common_service/send_msg_lock'),
   getUserSupport: fixedEndpoint<C.UserSupportInfo>('/api/common_service/get_user_support'),
   getClubRewardRecords: endpoint<C.PageRequest, C.Page<C.ClubRewardRecord>>('/api/common_service/club_reward_record'),

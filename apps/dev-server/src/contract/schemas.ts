@@ -96,6 +96,9 @@ export const requests = {
   payRecords: exact<C.PayRecordsRequest>()(
     z.object({ cursor: z.string().regex(/^\d{1,20}$/, 'expected a cursor from nextCursor').optional(), size }).strict(),
   ),
+  callRecords: exact<C.CallRecordsRequest>()(
+    z.object({ cursor: z.string().regex(/^\d{1,20}$/, 'expected a cursor from nextCursor').optional(), size }).strict(),
+  ),
   anchorOnlineNotice: exact<C.AnchorOnlineNoticeRequest>()(
     z.object({ anchorJid: jid, enable: z.boolean() }).strict(),
   ),
@@ -437,6 +440,37 @@ export const responses = {
                 channelId: z.string(),
                 createdAt: nonNegative,
                 paidAt: nonNegative.nullable(),
+              })
+              .strict(),
+          ),
+        ),
+        nextCursor: z.string().nullable(),
+      })
+      .strict(),
+  ),
+  callRecords: exact<C.CallRecordsResponse>()(
+    z
+      .object({
+        list: z.array(
+          exact<C.CallRecord>()(
+            z
+              .object({
+                sid: z.string().min(1),
+                caller: z.string(),
+                callee: z.string(),
+                direction: z.enum(['outgoing', 'incoming']),
+                peerJid: z.string(),
+                peerUid: z.string(),
+                peerNickName: z.string(),
+                state: z.enum(['ringing', 'connected', 'ended', 'cancelled', 'missed']),
+                reason: z.string(),
+                startTime: nonNegative,
+                connectingTime: nonNegative.nullable(),
+                endTime: nonNegative.nullable(),
+                price: nonNegative,
+                minutes: nonNegative,
+                gemsCharged: nonNegative,
+                freeKind: z.enum(['first', 'paid']).nullable(),
               })
               .strict(),
           ),

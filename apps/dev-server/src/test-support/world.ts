@@ -119,6 +119,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   setCheckInNotification: { enable: false },
   triggerAutoMessage: { anchorJid: 'anchor_200003@localhost' },
   getPayRecords: { size: 10 },
+  getCallRecords: { size: 10 },
   getSendMsgLock: { targetJid: 'anchor_200005@localhost' },
   getClubRewardRecords: { page: 1, size: 10 },
   setAnchorOnlineNotice: { anchorJid: 'anchor_200006@localhost', enable: true },

@@ -1,0 +1,80 @@
+import type { CallRecord, CallRecordState } from '@vchat/api-client'
+import { requests, responses } from '../contract/schemas.ts'
+import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
+import { ensureCallRecords } from '../xmpp/hub.ts'
+
+interface CallRecordDbRow {
+  rid: number
+  sid: string
+  caller: string
+  callee: string
+  price: number
+  free_kind: string | null
+  state: string
+  reason: string
+  start_time: number
+  connecting_time: number | null
+  end_time: number | null
+  minutes: number
+  gems_charged: number
+  peer_nick_name: string | null
+}
+
+const STATES: readonly CallRecordState[] = ['ringing', 'connected', 'ended', 'cancelled', 'missed']
+
+function uidOf(jid: string): string {
+  const local = jid.split('@')[0] ?? ''
+  const underscore = local.indexOf('_')
+  return underscore === -1 ? local : local.slice(underscore + 1)
+}
+
+export function callRecord(row: CallRecordDbRow, me: string): CallRecord {
+  const outgoing = row.caller === me
+  const peerJid = outgoing ? row.callee : row.caller
+  return {
+    sid: row.sid,
+    caller: row.caller,
+    callee: row.callee,
+    direction: outgoing ? 'outgoing' : 'incoming',
+    peerJid,
+    peerUid: uidOf(peerJid),
+    peerNickName: row.peer_nick_name ?? '',
+    state: (STATES as readonly string[]).includes(row.state) ? (row.state as CallRecordState) : 'ended',
+    reason: row.reason,
+    startTime: row.start_time,
+    connectingTime: row.connecting_time,
+    endTime: row.end_time,
+    price: row.price,
+    minutes: row.minutes,
+    gemsCharged: row.gems_charged,
+    freeKind: row.free_kind === 'first' || row.free_kind === 'paid' ? row.free_kind : null,
+  }
+}
+
+export const callRoutes: Route[] = [
+  // The signed-in user's calls as the hub recorded them (/callrecord), newest first, by cursor.
+  productRoute('/api/common_service/call_records', {
+    data: requests.callRecords,
+    response: responses.callRecords,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      ensureCallRecords(app.db)
+      // The cursor is the rowid of the last record of the previous page (rows are inserted in time order).
+      const before = data.cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(data.cursor)
+      const rows = app.db
+        .prepare(
+          `SELECT c.rowid AS rid, c.*, p.nick_name AS peer_nick_name
+           FROM call_records c
+           LEFT JOIN users p ON p.jid = CASE WHEN c.caller = ? THEN c.callee ELSE c.caller END
+           WHERE (c.caller = ? OR c.callee = ?) AND c.rowid < ?
+           ORDER BY c.rowid DESC LIMIT ?`,
+        )
+        .all(user.jid, user.jid, user.jid, before, data.size + 1) as unknown as CallRecordDbRow[]
+      const list = rows.slice(0, data.size)
+      const last = list.at(-1)
+      return ok({ list: list.map((row) => callRecord(row, user.jid)), nextCursor: rows.length > data.size && last ? String(last.rid) : null })
+    },
+  }),
+]
