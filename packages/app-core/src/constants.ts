@@ -35,6 +35,10 @@ export const CLIENT_VERSION_CODE = '1.0.0'
 
 /** SPEC §7 / §1: XMPP resource of the web client (team brief). */
 export const XMPP_RESOURCE = 'web_fachat'
+/** Messages shown when a thread opens (the last 50; chat-db DEFAULT_THREAD_PAGE_SIZE). */
+export const CHAT_PAGE_SIZE = 50
+/** uid shown for the local official conversation's account. */
+export const OFFICIAL_UID = 'official'
 
 /** Key of the redux-persist root record. */
 export const PERSIST_KEY = 'vchat'

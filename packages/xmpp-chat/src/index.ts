@@ -44,3 +44,5 @@ export type {
   XmppClientLike,
   XmppClientOptions,
 } from './types.ts'
+export { buildHubCallStanza, createHubTransport, parseHubCall } from './hub.ts'
+export type { HubCall, HubTransport } from './hub.ts'

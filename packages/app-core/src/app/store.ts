@@ -14,6 +14,8 @@ import type { CallState } from '../features/call/callSlice'
 import { walletSlice } from '../features/wallet/walletSlice'
 import type { WalletState } from '../features/wallet/walletSlice'
 import type { Services } from '../services/types'
+import { chatSlice } from '../features/chat/chatSlice'
+import type { ChatState } from '../features/chat/chatSlice'
 import { tasksSlice } from '../features/tasks/tasksSlice'
 import type { TasksState } from '../features/tasks/tasksSlice'
 import { settingsSlice } from '../features/settings/settingsSlice'
@@ -27,6 +29,7 @@ export interface AppState {
   account: AccountState
   config: ConfigState
   system: SystemState
+  chat: ChatState
   tasks: TasksState
   settings: SettingsState
   profile: ProfileState
@@ -44,6 +47,7 @@ export const sliceReducers = {
   account: accountSlice.reducer,
   config: configSlice.reducer,
   system: systemSlice.reducer,
+  chat: chatSlice.reducer,
   tasks: tasksSlice.reducer,
   settings: settingsSlice.reducer,
   profile: profileSlice.reducer,
@@ -103,6 +107,7 @@ function fillPreloadedState(partial: PreloadedAppState): AppState {
     account: { ...accountSlice.getInitialState(), ...partial.account },
     config: { ...configSlice.getInitialState(), ...partial.config },
     system: { ...systemSlice.getInitialState(), ...partial.system },
+    chat: { ...chatSlice.getInitialState(), ...partial.chat },
     tasks: { ...tasksSlice.getInitialState(), ...partial.tasks },
     settings: { ...settingsSlice.getInitialState(), ...partial.settings },
     profile: { ...profileSlice.getInitialState(), ...partial.profile },

@@ -11,6 +11,8 @@ import { selectGemsBalance } from '../features/account/accountSlice'
 import { selectIsLoggedIn } from '../features/auth/authSlice'
 import { AccountShell } from '../features/pages/AccountShell'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
+import { ChatBridge } from '../features/chat/ChatBridge'
+import { selectUnreadTotal } from '../features/chat/chatSlice'
 import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
 import { findRoute, TAB_ORDER } from '../routes/routeTable'
 import type { TabKey } from '../routes/routeTable'
@@ -73,6 +75,7 @@ export function HomeLayout() {
   const background = useBackgroundLocation()
   const backgroundRoute = background ? findRoute(routes, background.pathname) : undefined
   const activeTab = current?.tab ?? backgroundRoute?.tab
+  const unreadTotal = useAppSelector(selectUnreadTotal)
 
   const tabs = TAB_ORDER.map(({ key, path }) => ({
     key,
@@ -80,6 +83,7 @@ export function HomeLayout() {
     label: t(`tabs.${key}`),
     icon: TAB_ICONS[key],
     active: activeTab === key,
+    badge: key === 'messages' ? unreadTotal : undefined,
   }))
 
   const popupScreen = background && current ? current.screen : null
@@ -95,6 +99,7 @@ export function HomeLayout() {
   return (
     <div className="vc-app">
       <AccountShell />
+      <ChatBridge />
       <header className="vc-app-header">
         <AppLink to="/" className="vc-app-header__brand" aria-label={brand.displayName}>
           <Logo src={brand.logos.wordmark} alt={brand.displayName} height={32} />

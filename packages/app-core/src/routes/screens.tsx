@@ -10,11 +10,15 @@ import { preloadWalletScreen, walletScreen } from '../features/wallet/screens'
 const loadLogin = () => import('../features/auth/LoginScreen')
 const loadMatch = () => import('../features/match/MatchScreen')
 const loadComingSoon = () => import('../features/placeholder/ComingSoonScreen')
+const loadMessage = () => import('../features/chat/MessageScreen')
+const loadChatPreview = () => import('../features/chat/ChatPreviewScreen')
 const CallScreen = lazy(() => import('../features/call/CallScreen').then((m) => ({ default: m.CallRouteScreen })))
 
 const LoginScreen = lazy(() => loadLogin().then((m) => ({ default: m.LoginScreen })))
 const MatchScreen = lazy(() => loadMatch().then((m) => ({ default: m.MatchScreen })))
 const ComingSoonScreen = lazy(() => loadComingSoon().then((m) => ({ default: m.ComingSoonScreen })))
+const MessageScreen = lazy(() => loadMessage().then((m) => ({ default: m.MessageScreen })))
+const ChatPreviewScreen = lazy(() => loadChatPreview().then((m) => ({ default: m.ChatPreviewScreen })))
 
 /**
  * Starts downloading a screen's code ahead of rendering it (e.g. together with the popup sheet, so the
@@ -24,7 +28,7 @@ export function preloadScreen(screen: ScreenKey): void {
   if (preloadDiscoverScreen(screen)) return
   if (preloadWalletScreen(screen)) return
   if (preloadAccountScreen(screen)) return
-  const load = screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
+  const load = screen === 'message' ? loadMessage : screen === 'chatPreview' ? loadChatPreview : screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
   load?.().catch(() => undefined)
 }
 
@@ -40,6 +44,10 @@ export function renderScreen(screen: ScreenKey): ReactNode {
       return <LoginScreen mode="choices" />
     case 'userPassword':
       return <LoginScreen mode="password" />
+    case 'message':
+      return <MessageScreen />
+    case 'chatPreview':
+      return <ChatPreviewScreen />
     case 'match':
       return <MatchScreen />
     case 'video':

@@ -1,4 +1,5 @@
 import { DISCOVER_API_METHODS, forwardLazy } from '../features/discover/discoverApi'
+import { CHAT_API_METHODS } from '../features/chat/chatApi'
 import { WALLET_API_METHODS } from '../features/wallet/walletApi'
 import type { ApiService } from './types'
 
@@ -42,6 +43,7 @@ export function createLazyApi(load: ApiLoader): ApiService {
     getWebsiteConfig: async (options) => (await get()).getWebsiteConfig(options),
     uploadImage: async (request, options) => (await get()).uploadImage(request, options),
     ...forwardLazy(get, DISCOVER_API_METHODS),
+    ...forwardLazy(get, CHAT_API_METHODS),
     ...forwardLazy(get, WALLET_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,

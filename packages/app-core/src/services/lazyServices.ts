@@ -1,40 +1,82 @@
-import type { ChatSession } from '@vchat/xmpp-chat'
-import { XMPP_RESOURCE } from '../constants'
-import { absoluteWebsocketUrl } from './endpoints'
 import type { CallRuntime } from '../features/call/callRuntime'
-import type { CallsService, ChatCredentials, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
+import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
+import type { MessagingInstance } from './messaging'
 
+
+const NEED_LOGIN = 'need login'
 
 /**
- * Messaging facade. Nothing of @xmpp is downloaded until `login()` runs: it imports
- * @vchat/xmpp-chat on demand and opens the session with the user's vcToken (asked again on every
- * authentication, since a stream resume logs in again). Profile fetch (vCard) returns null until the
- * messaging package exposes it.
+ * Messaging facade. Nothing of @xmpp or Dexie is downloaded until `login()` runs: it imports
+ * `./messaging` (session + messenger + chat-db) on demand and logs in with the user's vcToken, asked
+ * again on every authentication (`credentials.getToken`), since a stream resume logs in again. Each
+ * login replaces the previous instance. Reads before login answer empty; sends reject 'need login'.
  */
 export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): ChatService {
-  let session: ChatSession | null = null
+  let instance: MessagingInstance | null = null
+  let state: ChatConnectionState = 'idle'
+  let jid: string | null = null
+  const listeners = new Set<(event: ChatEvent) => void>()
+  const emit = (event: ChatEvent) => {
+    if (event.kind === 'state') state = event.state
+    for (const listener of listeners) listener(event)
+  }
+  const need = () => {
+    if (!instance) throw new Error(NEED_LOGIN)
+    return instance
+  }
   return {
+    get state() {
+      return state
+    },
+    get hubTransport() {
+      return instance?.hubTransport ?? null
+    },
+    get jid() {
+      return jid
+    },
     async login(credentials: ChatCredentials) {
-      const { createChatSession } = await import('@vchat/xmpp-chat')
-      if (session) await session.logout().catch(() => undefined)
-      const username = credentials.jid.split('@')[0] ?? ''
-      const next = createChatSession({
-        service: absoluteWebsocketUrl(endpoints.websocketUrl),
-        domain: endpoints.xmppDomain,
-        resource: XMPP_RESOURCE,
-        getCredentials: async () => ({ username, password: credentials.getToken() ?? credentials.vcToken }),
-      })
-      next.onError((error) => logger.warn('messaging error', { reason: error.message }))
-      session = next
-      await next.login()
+      jid = credentials.jid
+      const { createMessaging } = await import('./messaging')
+      const previous = instance
+      instance = null
+      if (previous) await previous.close()
+      const next = await createMessaging({ endpoints, credentials, logger, emit })
+      instance = next
+      await next.start()
     },
     async logout() {
-      const current = session
-      session = null
-      if (current) await current.logout()
+      const current = instance
+      instance = null
+      jid = null
+      if (current) await current.close()
+      emit({ kind: 'state', state: 'idle' })
     },
-    async fetchProfile() {
-      return null
+    async fetchProfile(jid) {
+      return instance ? instance.fetchProfile(jid) : null
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    async listThreads() {
+      return instance ? instance.listThreads() : []
+    },
+    async loadThread(tid, limit) {
+      return instance ? instance.loadThread(tid, limit) : []
+    },
+    async send(message) {
+      return need().send(message)
+    },
+    async retry(mid) {
+      return need().retry(mid)
+    },
+    setActiveThread(tid) {
+      instance?.setActiveThread(tid)
+    },
+    async markThreadRead(tid) {
+      if (instance) await instance.markThreadRead(tid)
     },
   }
 }

@@ -1,5 +1,7 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
+import type { ChatMessage, HubTransport } from '@vchat/xmpp-chat'
 import type { BrandConfig } from '../brand/brandConfig'
+import type { ChatApiMethod } from '../features/chat/chatApi'
 import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRuntime'
 import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
@@ -54,6 +56,7 @@ export type ApiService = Pick<
   ApiClient,
   'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
   | DiscoverApiMethod
+  | ChatApiMethod
   | WalletApiMethod
   | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >
@@ -72,12 +75,69 @@ export interface ChatProfile {
   name: string
 }
 
-/** Messaging. The real one is loaded on demand after login (see `createLazyChat`). */
+/** Messaging connection state (SPEC §4: connecting, connected, failed; idle and disconnected are resting states). */
+export type ChatConnectionState = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed'
+
+/** A stored chat message (SPEC §3), as @vchat/xmpp-chat and @vchat/chat-db keep it. */
+export type ChatMessageRecord = ChatMessage
+
+/** One row of the thread list. */
+export interface ChatThreadSummary {
+  tid: string
+  /** Bare jid of the other party. */
+  peerJid: string
+  peerUid: string
+  nickName: string
+  unread: number
+  /** The local official conversation (id 1.5, tid localOfficial). */
+  official: boolean
+  lastMessage: ChatMessageRecord | null
+}
+
+/** What the composer sends. */
+export interface ChatOutgoing {
+  to: string
+  content: string
+  type?: number
+  attachment?: unknown
+}
+
+export type ChatEvent =
+  | { kind: 'message'; message: ChatMessageRecord }
+  | { kind: 'update'; message: ChatMessageRecord }
+  | { kind: 'state'; state: ChatConnectionState }
+  | { kind: 'notice'; from: string; content: string }
+
+/**
+ * Messaging. The facade is loaded with the app; the real service (session + messenger + chat-db) is
+ * loaded with dynamic import by `login()` (see `createLazyChat`). Before login, reads answer empty
+ * and sends reject with 'need login'.
+ */
 export interface ChatService {
   login(credentials: ChatCredentials): Promise<void>
   logout(): Promise<void>
   /** The signed-in user's own profile (vCard), or null when unavailable. */
   fetchProfile(jid: string): Promise<ChatProfile | null>
+  readonly state: ChatConnectionState
+  /** The jid the last login was for (set as soon as it starts), null before login and after logout. */
+  readonly jid: string | null
+  /** Messages, updates, connection states and notices. Returns an unsubscribe function. */
+  subscribe(listener: (event: ChatEvent) => void): () => void
+  listThreads(): Promise<ChatThreadSummary[]>
+  /** The last `limit` messages of a thread, oldest first. */
+  loadThread(tid: string, limit?: number): Promise<ChatMessageRecord[]>
+  /** Stores the message (state sending) and sends it when connected; survives reloads (outbox). */
+  send(message: ChatOutgoing): Promise<ChatMessageRecord>
+  /** An `error` message back into the outbox. */
+  retry(mid: string): Promise<void>
+  /** Incoming messages of the active thread are stored read. */
+  setActiveThread(tid: string | null): void
+  markThreadRead(tid: string): Promise<void>
+  /**
+   * Call signalling to `hub.<domain>` over the same session (sendCall / onCall, raw send / onStanza).
+   * Null until the messaging login has run.
+   */
+  readonly hubTransport: HubTransport | null
 }
 
 /** What the store hands the call runtime: the hub transport, where it reports, the call-back rule. */

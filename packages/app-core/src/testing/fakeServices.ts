@@ -6,6 +6,8 @@ import type { ApiService, AppEnv, ChatService, Clock, GoogleAuthService, KeyedSt
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi } from '../features/discover/fixtures'
+import { chatFakeApi } from '../features/chat/fixtures'
+import { fakeChatService } from './fakeChat'
 import { walletFakeApi } from '../features/wallet/fixtures'
 
 /** An in-memory redux-persist engine. */
@@ -108,26 +110,23 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     cancel: () => false,
     cancelAll: () => 0,
     ...discoverFakeApi(),
+    ...chatFakeApi(),
     ...walletFakeApi(),
     ...accountFakeApi(),
     ...overrides,
   }
 }
 
+/** A fake messaging service (see `fakeChatService` for the in-memory one with threads and messages). */
 export function fakeChat(overrides: Partial<ChatService> = {}): ChatService {
-  return {
-    login: async () => {},
-    logout: async () => {},
-    fetchProfile: async () => null,
-    ...overrides,
-  }
+  return fakeChatService({}, overrides)
 }
 
 export interface FakeServicesOptions {
   brand?: BrandConfig
   env?: AppEnv
   api?: Partial<ApiService>
-  chat?: Partial<ChatService>
+  chat?: Partial<ChatService> | ChatService
   clock?: Clock
   googleClientId?: string | null
   /** Records analytics events here when given. */
@@ -151,7 +150,7 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
     brand,
     endpoints: resolveEndpoints(brand, options.env ?? { apiBaseUrl: '/', websocketUrl: '/xmpp-websocket', xmppDomain: 'localhost' }),
     api: fakeApi(options.api),
-    chat: fakeChat(options.chat),
+    chat: options.chat && 'listThreads' in options.chat && 'subscribe' in options.chat ? (options.chat as ChatService) : fakeChat(options.chat),
     calls: { preload: async () => {}, open: async () => null, current: () => null },
     db: { open: async () => {}, close: async () => {} },
     analytics: {

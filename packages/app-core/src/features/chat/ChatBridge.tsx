@@ -1,0 +1,58 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { AppLink } from '../../routes/navigation'
+import { chatEvent, connectMessaging, loadThreads, noticeDismissed, selectChatNotice } from './chatSlice'
+
+/**
+ * Connects messaging to the store for the whole signed-in app: the messaging login of a restored
+ * session, incoming messages and states into the chat slice (unread badge, open thread), and the
+ * in-page notice plus a system notification (when permitted and the tab is hidden) for messages
+ * whose thread is not on screen.
+ */
+export function ChatBridge() {
+  const { t } = useTranslation('chat')
+  const dispatch = useAppDispatch()
+  const { chat } = useServices()
+  const jid = useAppSelector((state) => state.auth.user?.jid ?? null)
+  const notice = useAppSelector(selectChatNotice)
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    if (!jid) return
+    const stop = chat.subscribe((event) => {
+      dispatch(chatEvent(event))
+      if (event.kind === 'message' && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+        showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content)
+      }
+    })
+    dispatch(chatEvent({ kind: 'state', state: chat.state }))
+    void dispatch(connectMessaging(pathname)).then(() => dispatch(loadThreads()))
+    return stop
+    // pathname is read once per signed-in user: messaging is not re-run on every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chat, dispatch, jid])
+
+  if (!jid || !notice || pathname.startsWith('/message')) return null
+  return (
+    <div className="vc-chat-notice" role="status">
+      <AppLink to={`/message?with=${encodeURIComponent(notice.tid)}`} onClick={() => dispatch(noticeDismissed())} className="vc-chat-notice__link">
+        <strong>{notice.nickName || t('notice.newMessage')}</strong> <span>{notice.content}</span>
+      </AppLink>
+      <button type="button" className="vc-chat-notice__close" onClick={() => dispatch(noticeDismissed())} aria-label={t('actions.dismiss')}>
+        ×
+      </button>
+    </div>
+  )
+}
+
+function showSystemNotification(title: string, body: string) {
+  try {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+    new Notification(title, { body })
+  } catch {
+    // Some browsers allow notifications only from a service worker: the in-page notice remains.
+  }
+}

@@ -1,0 +1,178 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { demoLoginResponse, fakeServices } from '../../testing/fakeServices'
+import type { FakeServicesOptions } from '../../testing/fakeServices'
+import { fakeChatService } from '../../testing/fakeChat'
+import type { FakeChatOptions } from '../../testing/fakeChat'
+import { createTestI18n, renderApp } from '../../testing/renderApp'
+import { AppProviders } from '../../app/AppProviders'
+import { makeStore } from '../../app/store'
+import type { RootState } from '../../app/store'
+import { selectShowTranslate } from './chatSlice'
+import { MessageBubble } from './MessageBubble'
+import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
+
+const signedIn = {
+  auth: {
+    user: { uid: '100001', jid: ME, vcToken: 'token-100001', role: 2, nickName: '', name: '' },
+    componentInfo: demoLoginResponse.componentInfo,
+  },
+  account: { paid: true, gemsBalance: 500 },
+}
+
+function setup(chatOptions: FakeChatOptions = {}, api: FakeServicesOptions['api'] = {}) {
+  const chat = fakeChatService({ threads: demoThreads, messages: demoMessages, ...chatOptions })
+  const services = fakeServices({ chat, api })
+  return { chat, services }
+}
+
+describe('/message', () => {
+  it('lists conversations newest first with unread counts, and the messages tab shows the total', async () => {
+    const { services } = setup()
+    await renderApp({ path: '/message', services, preloadedState: signedIn })
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    const rows = within(list).getAllByRole('button')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Mia'),
+      expect.stringContaining('Lea'),
+      expect.stringContaining('Official team'),
+    ])
+    expect(within(list).getByLabelText('2 unread messages')).toBeTruthy()
+    const tabs = screen.getByRole('navigation', { name: 'Main navigation' })
+    expect(within(tabs).getByRole('link', { name: /Messages 2/ })).toBeTruthy()
+  })
+
+  it('opens a thread: marks it read, renders every kind of message as text, retries a failed one', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup()
+    const retry = vi.spyOn(chat, 'retry')
+    const { store } = await renderApp({ path: '/message', services, preloadedState: signedIn })
+    await user.click(await screen.findByRole('button', { name: /Mia/ }))
+    const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
+    expect(within(messages).getByText('Hi! How is your day going?')).toBeTruthy()
+    expect(within(messages).getByText('Private photo – unlock for 30 gems')).toBeTruthy()
+    expect(within(messages).getByRole('img', { name: 'Wave' })).toBeTruthy()
+    expect(within(messages).getByText('Asked you for a gift worth 20 gems')).toBeTruthy()
+    expect(within(messages).getByText('Video call – hang up')).toBeTruthy()
+    expect(within(messages).getByText('Sending…')).toBeTruthy()
+    expect(within(messages).getByText('Not sent')).toBeTruthy()
+    expect(within(messages).getByText('Read')).toBeTruthy()
+    expect(chat.activeThread).toBe(MIA)
+    await waitFor(() => expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0))
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Messages' })).toBeTruthy()
+
+    await user.click(within(messages).getByRole('button', { name: 'Retry' }))
+    expect(retry).toHaveBeenCalledWith('m7')
+    await waitFor(() => expect(store.getState().chat.messages.find((m) => m.mid === 'm7')?.state).toBe('success'))
+  })
+
+  it('sends a message: shown as sending at once, then sent; errors show Retry', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup({ sendOutcome: 'pending' })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const input = await screen.findByLabelText('Message')
+    await user.type(input, 'Hello there{Enter}')
+    const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+    const item = within(list).getByText('Hello there').closest('li')!
+    expect(item.getAttribute('data-state')).toBe('sending')
+    expect(chat.sent).toEqual([{ to: MIA, content: 'Hello there' }])
+    expect((input as HTMLInputElement).value).toBe('')
+    const sent = chat.messages.at(-1)!
+    act(() => chat.deliver({ ...sent, from: MIA, to: ME, mid: 'reply-1', content: 'Hi back', date: sent.date + 1 }))
+    expect(await within(list).findByText('Hi back')).toBeTruthy()
+  })
+
+  it('shows an incoming message live, unread elsewhere, read in the open thread', async () => {
+    const { chat, services } = setup()
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    await screen.findByRole('list', { name: 'Messages with Mia' })
+    act(() => {
+      chat.deliver(demoMessage({ mid: 'n1', content: 'Live hello', date: Date.now() }))
+      chat.deliver(demoMessage({ mid: 'n2', tid: 'anchor_200002@localhost', from: 'anchor_200002@localhost', content: 'Elsewhere', date: Date.now() }))
+    })
+    const list = screen.getByRole('list', { name: 'Messages with Mia' })
+    expect(await within(list).findByText('Live hello')).toBeTruthy()
+    expect(store.getState().chat.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1)
+    expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
+  })
+
+  it('translates incoming text only when show_translate is on; a failure shows the original', async () => {
+    const user = userEvent.setup()
+    const translate = vi.fn().mockRejectedValue(new Error('offline'))
+    const { services } = setup({}, { translate })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+    const buttons = within(list).getAllByRole('button', { name: 'Translate' })
+    expect(buttons).toHaveLength(1) // incoming text only
+    await user.click(buttons[0]!)
+    expect(await within(list).findByText(/Hi! How is your day going\? \(translation unavailable\)/)).toBeTruthy()
+  })
+
+  it('offers no translation when show_translate is off', async () => {
+    expect(selectShowTranslate({ settings: { values: { show_translate: 'off' } } } as unknown as RootState)).toBe(false)
+    expect(selectShowTranslate({ settings: { values: { show_translate: 'on' } } } as unknown as RootState)).toBe(true)
+    const store = makeStore({ services: fakeServices() })
+    render(
+      <AppProviders store={store} services={fakeServices()} i18n={await createTestI18n()}>
+        <ol>
+          <MessageBubble message={demoMessages[0]!} outgoing={false} showTranslate={false} translation={undefined} onRetry={() => {}} onTranslate={() => {}} />
+        </ol>
+      </AppProviders>,
+    )
+    expect(screen.getByText('Hi! How is your day going?')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Translate' })).toBeNull()
+  })
+
+  it('send_msg_lock: a locked free user is told why and offered gems instead of a composer', async () => {
+    const getSendMsgLock = vi.fn().mockResolvedValue({ targetJid: MIA, locked: true, reason: 'free_user' })
+    const { services } = setup({}, { getSendMsgLock })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: { ...signedIn, account: { paid: false, gemsBalance: 0 } } })
+    expect(await screen.findByText(/Free accounts can't message this host yet/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Get gems' })).toBeTruthy()
+    expect(screen.queryByLabelText('Message')).toBeNull()
+    expect(getSendMsgLock).toHaveBeenCalledWith({ targetJid: MIA })
+  })
+
+  it('renders the XSS corpus as text', async () => {
+    const messages = XSS_PAYLOADS.map((content, i) => demoMessage({ mid: `x${i}`, content, date: 1000 + i, nickName: content }))
+    const threads = [{ ...demoThreads[0]!, nickName: '<img src=x onerror=alert(1)>', lastMessage: messages.at(-1) ?? null }]
+    const { services } = setup({ messages, threads })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const list = await screen.findByRole('list', { name: 'Messages with <img src=x onerror=alert(1)>' })
+    for (const payload of XSS_PAYLOADS) expect(within(list).getByText(payload.trim())).toBeTruthy()
+    expect(document.querySelector('script, iframe, object, embed, [onerror], [onload]')).toBeNull()
+  })
+
+  it('shows loading, error with retry, and empty states', async () => {
+    const user = userEvent.setup()
+    const failing = setup({ failReads: true })
+    await renderApp({ path: '/message', services: failing.services, preloadedState: signedIn })
+    expect(await screen.findByText('Conversations could not be loaded')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Conversations could not be loaded')).toBeTruthy()
+  })
+
+  it('shows the empty state without conversations', async () => {
+    const { services } = setup({ threads: [], messages: [] })
+    await renderApp({ path: '/message', services, preloadedState: signedIn })
+    expect(await screen.findByText('No conversations yet')).toBeTruthy()
+  })
+
+  it('the official conversation shows its welcome text and no composer', async () => {
+    const { services } = setup()
+    await renderApp({ path: '/message?with=localOfficial', services, preloadedState: signedIn })
+    expect(await screen.findByText(/This is your official conversation/)).toBeTruthy()
+    expect(screen.queryByLabelText('Message')).toBeNull()
+  })
+})
+
+describe('messaging for a restored session', () => {
+  it('logs in to messaging once with the stored user, not on payment routes', async () => {
+    const login = vi.fn(async () => {})
+    const chat = fakeChatService({}, { login })
+    await renderApp({ path: '/message', services: fakeServices({ chat }), preloadedState: signedIn })
+    await waitFor(() => expect(login).toHaveBeenCalledTimes(1))
+    expect(login.mock.calls[0]).toEqual([expect.objectContaining({ uid: '100001', jid: ME, vcToken: 'token-100001' })])
+  })
+})

@@ -1,0 +1,262 @@
+import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { RootState } from '../../app/store'
+import { CHAT_PAGE_SIZE } from '../../constants'
+import type { ChatConnectionState, ChatEvent, ChatMessageRecord, ChatThreadSummary } from '../../services/types'
+import { loggedOut } from '../auth/authActions'
+import { isPaymentRoute } from '../auth/authSlice'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+export interface TranslationState {
+  status: 'loading' | 'done' | 'failed'
+  text: string
+}
+
+export interface SendLockState {
+  status: 'idle' | 'loading' | 'ready'
+  locked: boolean
+}
+
+export interface ChatState {
+  connection: ChatConnectionState
+  threadsStatus: LoadStatus
+  threads: ChatThreadSummary[]
+  activeTid: string | null
+  messagesStatus: LoadStatus
+  /** Messages of the active thread, oldest first. */
+  messages: ChatMessageRecord[]
+  /** Per message id: its translation (SPEC §5: shown only when show_translate is on). */
+  translations: Record<string, TranslationState>
+  /** send_msg_lock per thread id. */
+  sendLock: Record<string, SendLockState>
+  /** The newest incoming message not seen (thread not visible), for the in-page notice. */
+  notice: { tid: string; nickName: string; content: string } | null
+}
+
+export const initialChatState: ChatState = {
+  connection: 'idle',
+  threadsStatus: 'idle',
+  threads: [],
+  activeTid: null,
+  messagesStatus: 'idle',
+  messages: [],
+  translations: {},
+  sendLock: {},
+  notice: null,
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Messaging login for a session restored from storage (the login flow runs it after a sign-in):
+ * skipped on payment routes, when nobody is signed in, or when messaging already runs for this user.
+ * A failure is only logged (SPEC §8).
+ */
+export const connectMessaging = createAppAsyncThunk('chat/connect', async (pathname: string, { extra, getState }) => {
+  const user = getState().auth.user
+  if (!user || isPaymentRoute(pathname) || extra.chat.jid === user.jid) return
+  try {
+    await extra.chat.login({
+      uid: user.uid,
+      jid: user.jid,
+      vcToken: user.vcToken,
+      getToken: () => getState().auth.user?.vcToken ?? null,
+      componentInfo: getState().auth.componentInfo,
+    })
+  } catch (error) {
+    extra.logger.warn('messaging login failed', { reason: errorMessage(error) })
+  }
+})
+
+export const loadThreads = createAppAsyncThunk('chat/loadThreads', async (_: void, { extra }) => extra.chat.listThreads())
+
+export const openThread = createAppAsyncThunk('chat/openThread', async (tid: string, { extra, dispatch }) => {
+  extra.chat.setActiveThread(tid)
+  const messages = await extra.chat.loadThread(tid, CHAT_PAGE_SIZE)
+  await extra.chat.markThreadRead(tid)
+  void dispatch(loadThreads())
+  return messages
+})
+
+export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: void, { extra }) => {
+  extra.chat.setActiveThread(null)
+})
+
+/** Sends a text (or typed) message to the peer of a thread; the message appears at once as `sending`. */
+export const sendMessage = createAppAsyncThunk(
+  'chat/send',
+  async (input: { to: string; content: string; type?: number; attachment?: unknown }, { extra }) => {
+    const message = await extra.chat.send(input)
+    extra.analytics.track('chat_send', { type: message.type })
+    return message
+  },
+)
+
+export const retryMessage = createAppAsyncThunk('chat/retry', async (mid: string, { extra }) => {
+  await extra.chat.retry(mid)
+})
+
+/** SPEC §5: translation of one message; a failure shows the original text. */
+export const translateMessage = createAppAsyncThunk(
+  'chat/translate',
+  async ({ content, targetLang }: { mid: string; content: string; targetLang: string }, { extra }) => {
+    try {
+      const answer = await extra.api.translate({ targetLang, sourceText: content })
+      return { text: answer.translatedText, failed: false }
+    } catch {
+      return { text: content, failed: true }
+    }
+  },
+)
+
+/** Whether the signed-in user may send to this peer (send_msg_lock). Paid users are never locked. */
+export const checkSendLock = createAppAsyncThunk('chat/sendLock', async ({ peerJid }: { tid: string; peerJid: string }, { extra, getState }) => {
+  if (getState().account.paid) return false
+  try {
+    const answer = await extra.api.getSendMsgLock({ targetJid: peerJid })
+    return answer.locked
+  } catch (error) {
+    extra.logger.warn('send_msg_lock failed', { reason: errorMessage(error) })
+    return false
+  }
+})
+
+function upsertMessage(list: ChatMessageRecord[], message: ChatMessageRecord) {
+  const index = list.findIndex((m) => m.mid === message.mid)
+  if (index === -1) list.push(message)
+  else list[index] = message
+}
+
+function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: boolean) {
+  const thread = state.threads.find((t) => t.tid === message.tid)
+  if (!thread) {
+    state.threadsStatus = state.threadsStatus === 'idle' ? 'idle' : 'ready'
+    const peer = incoming ? message.from : message.to
+    state.threads.unshift({
+      tid: message.tid,
+      peerJid: peer,
+      peerUid: (peer.split('@')[0] ?? '').split('_')[1] ?? '',
+      nickName: message.nickName ?? '',
+      unread: incoming && !message.read ? 1 : 0,
+      official: false,
+      lastMessage: message,
+    })
+    return
+  }
+  if (!thread.lastMessage || thread.lastMessage.date <= message.date || thread.lastMessage.mid === message.mid) thread.lastMessage = message
+  if (incoming && !message.read) thread.unread += 1
+  if (incoming && !thread.nickName && message.nickName) thread.nickName = message.nickName
+  // newest activity first
+  state.threads.sort((a, b) => (b.lastMessage?.date ?? 0) - (a.lastMessage?.date ?? 0))
+}
+
+export const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    chatEvent(state, action: PayloadAction<ChatEvent>) {
+      const event = action.payload
+      switch (event.kind) {
+        case 'state':
+          state.connection = event.state
+          break
+        case 'message': {
+          const message = event.message
+          const active = state.activeTid === message.tid
+          applyToThreads(state, message, true)
+          if (active) upsertMessage(state.messages, message)
+          else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
+          break
+        }
+        case 'update': {
+          const message = event.message
+          if (state.activeTid === message.tid) upsertMessage(state.messages, message)
+          const thread = state.threads.find((t) => t.tid === message.tid)
+          if (thread?.lastMessage?.mid === message.mid) thread.lastMessage = message
+          break
+        }
+        case 'notice':
+          break
+      }
+    },
+    noticeDismissed(state) {
+      state.notice = null
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadThreads.pending, (state) => {
+        if (state.threadsStatus !== 'ready') state.threadsStatus = 'loading'
+      })
+      .addCase(loadThreads.fulfilled, (state, action) => {
+        state.threadsStatus = 'ready'
+        state.threads = action.payload.map((thread) => (thread.tid === state.activeTid ? { ...thread, unread: 0 } : thread))
+      })
+      .addCase(loadThreads.rejected, (state) => {
+        if (state.threadsStatus !== 'ready') state.threadsStatus = 'failed'
+      })
+      .addCase(openThread.pending, (state, action) => {
+        state.activeTid = action.meta.arg
+        state.messagesStatus = 'loading'
+        state.messages = []
+        if (state.notice?.tid === action.meta.arg) state.notice = null
+        const thread = state.threads.find((t) => t.tid === action.meta.arg)
+        if (thread) thread.unread = 0
+      })
+      .addCase(openThread.fulfilled, (state, action) => {
+        if (state.activeTid !== action.meta.arg) return
+        state.messagesStatus = 'ready'
+        // Messages that arrived while loading stay; the stored ones come first.
+        const live = state.messages
+        state.messages = action.payload
+        for (const message of live) upsertMessage(state.messages, message)
+      })
+      .addCase(openThread.rejected, (state, action) => {
+        if (state.activeTid === action.meta.arg) state.messagesStatus = 'failed'
+      })
+      .addCase(closeThread.pending, (state) => {
+        state.activeTid = null
+        state.messages = []
+        state.messagesStatus = 'idle'
+      })
+      .addCase(sendMessage.fulfilled, (state, action) => {
+        const message = action.payload
+        applyToThreads(state, message, false)
+        if (state.activeTid === message.tid) upsertMessage(state.messages, message)
+      })
+      .addCase(translateMessage.pending, (state, action) => {
+        state.translations[action.meta.arg.mid] = { status: 'loading', text: '' }
+      })
+      .addCase(translateMessage.fulfilled, (state, action) => {
+        state.translations[action.meta.arg.mid] = { status: action.payload.failed ? 'failed' : 'done', text: action.payload.text }
+      })
+      .addCase(checkSendLock.pending, (state, action) => {
+        state.sendLock[action.meta.arg.tid] = { status: 'loading', locked: state.sendLock[action.meta.arg.tid]?.locked ?? false }
+      })
+      .addCase(checkSendLock.fulfilled, (state, action) => {
+        state.sendLock[action.meta.arg.tid] = { status: 'ready', locked: action.payload }
+      })
+      .addCase(loggedOut, () => initialChatState)
+  },
+})
+
+export const { chatEvent, noticeDismissed } = chatSlice.actions
+
+export const selectChat = (state: RootState): ChatState => state.chat
+export const selectThreads = (state: RootState) => state.chat.threads
+export const selectThreadsStatus = (state: RootState) => state.chat.threadsStatus
+export const selectActiveMessages = (state: RootState) => state.chat.messages
+export const selectMessagesStatus = (state: RootState) => state.chat.messagesStatus
+export const selectConnection = (state: RootState) => state.chat.connection
+export const selectChatNotice = (state: RootState) => state.chat.notice
+/** Unread messages over all threads: the badge on the messages tab. */
+export const selectUnreadTotal = (state: RootState): number =>
+  (state.chat?.threads ?? []).reduce((sum, thread) => sum + thread.unread, 0)
+/**
+ * SPEC §5: translation is shown only when show_translate is 'on' (default on). Read structurally so
+ * this works whether or not the settings screen's state is present.
+ */
+export const selectShowTranslate = (state: RootState): boolean =>
+  (state as unknown as { settings?: { values?: { show_translate?: string } } }).settings?.values?.show_translate !== 'off'

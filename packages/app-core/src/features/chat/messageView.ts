@@ -1,0 +1,91 @@
+import type { ChatMessageRecord } from '../../services/types'
+
+/** SPEC §3 type numbers the screens distinguish (same values as @vchat/xmpp-chat's MessageType). */
+export const MSG = {
+  Text: 0,
+  Image: 2,
+  System: 5,
+  Sticker: 6,
+  VHubCall: 10,
+  Gift: 13,
+  ShortVideo: 16,
+  ManagerText: 18,
+  AskGift: 19,
+  ImageWithGift: 20,
+  OfficialMessage: 21,
+  ViolateRule: 22,
+  Maintenance: 23,
+  StoryLineCall: 46,
+} as const
+
+export type MessageKind =
+  | 'text'
+  | 'image'
+  | 'sticker'
+  | 'gift'
+  | 'askGift'
+  | 'shortVideo'
+  | 'call'
+  | 'notice'
+  | 'unsupported'
+
+/** How a message is drawn. Notices are official and system messages (violate_rule, maintenance, manager_text…). */
+export function kindOf(message: Pick<ChatMessageRecord, 'type'>): MessageKind {
+  switch (message.type) {
+    case MSG.Text:
+    case MSG.StoryLineCall:
+      return 'text'
+    case MSG.Image:
+    case MSG.ImageWithGift:
+      return 'image'
+    case MSG.Sticker:
+      return 'sticker'
+    case MSG.Gift:
+      return 'gift'
+    case MSG.AskGift:
+      return 'askGift'
+    case MSG.ShortVideo:
+      return 'shortVideo'
+    case MSG.VHubCall:
+      return 'call'
+    case MSG.System:
+    case MSG.ManagerText:
+    case MSG.OfficialMessage:
+    case MSG.ViolateRule:
+    case MSG.Maintenance:
+      return 'notice'
+    default:
+      return 'unsupported'
+  }
+}
+
+/** A field of an attachment, read defensively (attachments come from the network). */
+export function field(attachment: unknown, name: string): unknown {
+  return attachment && typeof attachment === 'object' ? (attachment as Record<string, unknown>)[name] : undefined
+}
+
+export function stringField(attachment: unknown, name: string): string {
+  const value = field(attachment, name)
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : ''
+}
+
+export function numberField(attachment: unknown, name: string): number {
+  const value = Number(field(attachment, name))
+  return Number.isFinite(value) ? value : 0
+}
+
+/** Only http(s) and same-origin paths may become an image or video source (never javascript: or data:). */
+export function safeMediaUrl(url: string): string | null {
+  if (!url) return null
+  if (url.startsWith('/') && !url.startsWith('//')) return url
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null
+  } catch {
+    return null
+  }
+}
+
+export function isOutgoing(message: Pick<ChatMessageRecord, 'from'>, me: string): boolean {
+  return message.from === me
+}

@@ -1,0 +1,159 @@
+import type { HubTransport } from '@vchat/xmpp-chat'
+import type { ChatConnectionState, ChatEvent, ChatMessageRecord, ChatOutgoing, ChatService, ChatThreadSummary } from '../services/types'
+
+export interface FakeChatOptions {
+  /** The signed-in user's bare jid (default user_100001@localhost). */
+  me?: string
+  threads?: ChatThreadSummary[]
+  messages?: ChatMessageRecord[]
+  state?: ChatConnectionState
+  /** What a send ends in: 'success' (default), 'error', or 'pending' (stays sending). */
+  sendOutcome?: 'success' | 'error' | 'pending'
+  /** Makes listThreads / loadThread reject (error states). */
+  failReads?: boolean
+  /** Makes listThreads / loadThread never resolve (loading states). */
+  hangReads?: boolean
+}
+
+/** An in-memory messaging service with the real one's behaviour, for tests and stories. */
+export type FakeChat = ChatService & {
+  messages: ChatMessageRecord[]
+  sent: ChatOutgoing[]
+  /** Simulates a message from a peer arriving (stored unread unless its thread is active). */
+  deliver(message: Omit<ChatMessageRecord, 'read' | 'state' | 'tid'> & { tid?: string }): ChatMessageRecord
+  setState(state: ChatConnectionState): void
+  sendOutcome: 'success' | 'error' | 'pending'
+  activeThread: string | null
+}
+
+export function fakeChatService(options: FakeChatOptions = {}, overrides: Partial<ChatService> = {}): FakeChat {
+  const me = options.me ?? 'user_100001@localhost'
+  const listeners = new Set<(event: ChatEvent) => void>()
+  const threads = new Map<string, ChatThreadSummary>((options.threads ?? []).map((t) => [t.tid, structuredClone(t)]))
+  let state: ChatConnectionState = options.state ?? 'connected'
+  let jid: string | null = null
+  let counter = 0
+  const emit = (event: ChatEvent) => listeners.forEach((listener) => listener(event))
+  const hang = new Promise<never>(() => {})
+  const readGate = async () => {
+    if (options.hangReads) return hang
+    if (options.failReads) throw new Error('storage unavailable')
+  }
+  const touch = (message: ChatMessageRecord, incoming: boolean) => {
+    const existing = threads.get(message.tid)
+    const peer = incoming ? message.from : message.to
+    const thread: ChatThreadSummary = existing ?? {
+      tid: message.tid,
+      peerJid: peer,
+      peerUid: (peer.split('@')[0] ?? '').split('_')[1] ?? '',
+      nickName: message.nickName ?? '',
+      unread: 0,
+      official: false,
+      lastMessage: null,
+    }
+    thread.lastMessage = { ...message }
+    if (incoming && !message.read) thread.unread += 1
+    threads.set(message.tid, thread)
+  }
+  const fake: FakeChat = {
+    messages: structuredClone(options.messages ?? []),
+    sent: [],
+    sendOutcome: options.sendOutcome ?? 'success',
+    activeThread: null,
+    get state() {
+      return state
+    },
+    get jid() {
+      return jid
+    },
+    hubTransport: null as HubTransport | null,
+    async login(credentials) {
+      jid = credentials.jid
+      fake.setState('connected')
+    },
+    async logout() {
+      jid = null
+      fake.setState('idle')
+    },
+    async fetchProfile() {
+      return null
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    async listThreads() {
+      await readGate()
+      return [...threads.values()]
+        .map((t) => structuredClone(t))
+        .sort((a, b) => (b.lastMessage?.date ?? 0) - (a.lastMessage?.date ?? 0))
+    },
+    async loadThread(tid, limit = 50) {
+      await readGate()
+      return fake.messages.filter((m) => m.tid === tid).sort((a, b) => a.date - b.date).slice(-limit).map((m) => ({ ...m }))
+    },
+    async send(outgoing) {
+      fake.sent.push(outgoing)
+      counter += 1
+      const message: ChatMessageRecord = {
+        mid: `fake-${counter}`,
+        tid: outgoing.to,
+        date: Date.now() + counter,
+        from: me,
+        to: outgoing.to,
+        read: false,
+        state: 'sending',
+        type: outgoing.type ?? 0,
+        content: outgoing.content,
+        ...(outgoing.attachment === undefined ? {} : { attachment: outgoing.attachment }),
+        outbox: true,
+      }
+      fake.messages.push(message)
+      touch(message, false)
+      if (fake.sendOutcome !== 'pending') {
+        queueMicrotask(() => {
+          const stored = fake.messages.find((m) => m.mid === message.mid)
+          if (!stored) return
+          stored.state = fake.sendOutcome === 'success' ? 'success' : 'error'
+          stored.outbox = false
+          emit({ kind: 'update', message: { ...stored } })
+        })
+      }
+      return { ...message }
+    },
+    async retry(mid) {
+      const stored = fake.messages.find((m) => m.mid === mid)
+      if (!stored) return
+      stored.state = 'sending'
+      emit({ kind: 'update', message: { ...stored } })
+      queueMicrotask(() => {
+        stored.state = fake.sendOutcome === 'error' ? 'error' : 'success'
+        emit({ kind: 'update', message: { ...stored } })
+      })
+    },
+    setActiveThread(tid) {
+      fake.activeThread = tid
+    },
+    async markThreadRead(tid) {
+      for (const m of fake.messages) if (m.tid === tid) m.read = true
+      const thread = threads.get(tid)
+      if (thread) thread.unread = 0
+    },
+    deliver(partial) {
+      const tid = partial.tid ?? partial.from
+      const message: ChatMessageRecord = { ...partial, tid, read: fake.activeThread === tid, state: 'success' }
+      fake.messages.push(message)
+      touch(message, true)
+      emit({ kind: 'message', message: { ...message } })
+      return message
+    },
+    setState(next) {
+      state = next
+      emit({ kind: 'state', state: next })
+    },
+    ...overrides,
+  }
+  return fake
+}
