@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN } from '../constants.ts'
 import { startDevServer, type DevServer } from '../index.ts'
 import { defaultStackDataDir } from '../paths.ts'
-import { XMPP_ROUTES, startXmppComponents } from '../xmpp/index.ts'
+import { XMPP_ROUTES, closeAnchorConsoles, setAnchorConsoleXmpp, startXmppComponents } from '../xmpp/index.ts'
 import { ProsodyUnavailableError, startProsody } from './prosody.ts'
 
 export interface StartStackOptions {
@@ -92,7 +92,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         await prosody.close()
         throw error
       })
-      prosodyHandle = { wsUrl: prosody.wsUrl, close: () => components.close().then(() => prosody.close()) }
+      setAnchorConsoleXmpp({ wsUrl: prosody.wsUrl, domain: xmppDomain })
+      prosodyHandle = { wsUrl: prosody.wsUrl, close: () => closeAnchorConsoles().then(() => components.close()).then(() => prosody.close()) }
     } catch (error) {
       if (error instanceof ProsodyUnavailableError) {
         prosodyUnavailable = error.message

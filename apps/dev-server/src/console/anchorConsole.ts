@@ -1,0 +1,256 @@
+/**
+ * Development anchor console: a page served by dev-server (`GET /dev/anchor`) where a tester logs in
+ * as a seeded anchor (uid 200001+, password demo1234) and chats with users. The anchor's messaging
+ * runs here, in the dev-server process, through the same @vchat/xmpp-chat session and messenger the
+ * app uses (outbox, exactly-once, read markers); the page talks to it over small JSON routes.
+ */
+import { randomBytes } from 'node:crypto'
+import { createSession } from '../auth/sessions.ts'
+import { verifyPassword } from '../auth/passwords.ts'
+import { findUser } from '../db/users.ts'
+import { HttpError, isLoopback } from '../http/http.ts'
+import type { AppContext, Route, RouteRequest } from '../http/routes.ts'
+import type { ChatMessage, ChatSession, MessageStore, Messenger } from '@vchat/xmpp-chat'
+import { ANCHOR_CONSOLE_HTML } from './page.ts'
+
+/** Where the anchors' sessions connect (set by the stack once Prosody runs). */
+export interface AnchorConsoleXmpp {
+  wsUrl: string
+  domain: string
+}
+
+let xmppTarget: AnchorConsoleXmpp | null = null
+
+/** Called by the stack when Prosody is up; without it the console answers 503. */
+export function setAnchorConsoleXmpp(target: AnchorConsoleXmpp | null): void {
+  xmppTarget = target
+}
+
+/** One anchor signed in on the console. */
+interface ConsoleEntry {
+  id: string
+  uid: string
+  jid: string
+  session: ChatSession
+  messenger: Messenger
+  store: MessageStore & { all(): ChatMessage[] }
+  /** Every message event in order, for polling (`after` = index). */
+  log: ChatMessage[]
+  close(): Promise<void>
+}
+
+const consoles = new Map<string, ConsoleEntry>()
+
+/** An in-memory message store with chat-db's contract (de-duplication by mid). */
+export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
+  const rows = new Map<string, ChatMessage>()
+  return {
+    all: () => [...rows.values()],
+    async add(message) {
+      rows.set(message.mid, { ...message })
+    },
+    async receive(message) {
+      if (message.type === undefined || message.type === null || Number.isNaN(message.type)) return 'ignored'
+      if (rows.has(message.mid)) return 'duplicate'
+      rows.set(message.mid, { ...message })
+      return 'stored'
+    },
+    async byMid(mid) {
+      return rows.get(mid)
+    },
+    async update(mid, changes) {
+      const row = rows.get(mid)
+      if (!row) return undefined
+      const updated = { ...row, ...changes }
+      rows.set(mid, updated)
+      return updated
+    },
+    async outbox() {
+      return [...rows.values()].filter((m) => m.outbox === true).sort((a, b) => a.date - b.date)
+    },
+    async markThreadRead(tid) {
+      for (const [mid, row] of rows) if (row.tid === tid) rows.set(mid, { ...row, read: true })
+    },
+    async lastOfThread(tid, limit) {
+      return [...rows.values()].filter((m) => m.tid === tid).sort((a, b) => a.date - b.date).slice(-limit)
+    },
+  }
+}
+
+async function loadMessaging() {
+  try {
+    return await import('@vchat/xmpp-chat')
+  } catch (error) {
+    throw new HttpError(503, `anchor console: @vchat/xmpp-chat is not built (pnpm --filter @vchat/xmpp-chat build): ${(error as Error).message}`)
+  }
+}
+
+/** Signs an anchor in (or returns its running console) and connects its messaging. */
+export async function openAnchorConsole(app: AppContext, uid: string): Promise<ConsoleEntry> {
+  for (const entry of consoles.values()) if (entry.uid === uid) return entry
+  const target = xmppTarget
+  if (!target) throw new HttpError(503, 'anchor console: messaging is not running (start the stack with Prosody)')
+  const user = findUser(app.db, uid)
+  if (!user) throw new HttpError(404, 'anchor console: unknown uid')
+  const { createChatSession, createMessenger } = await loadMessaging()
+  const username = user.jid.split('@')[0] ?? ''
+  const session = createChatSession({
+    service: target.wsUrl,
+    domain: target.domain,
+    // A fresh development session token for every authentication.
+    getCredentials: async () => ({ username, password: createSession(app.db, user.uid, app.now()).token }),
+  })
+  const store = memoryMessageStore()
+  const messenger = createMessenger({ session, store, me: user.jid, giftDomain: `gift.${target.domain}` })
+  const log: ChatMessage[] = []
+  messenger.onMessage((message) => log.push(message))
+  messenger.onUpdate((message) => log.push(message))
+  const id = randomBytes(12).toString('hex')
+  const entry: ConsoleEntry = {
+    id,
+    uid: user.uid,
+    jid: user.jid,
+    session,
+    messenger,
+    store,
+    log,
+    async close() {
+      consoles.delete(id)
+      messenger.close()
+      await session.logout().catch(() => undefined)
+    },
+  }
+  consoles.set(id, entry)
+  try {
+    await session.login()
+  } catch (error) {
+    await entry.close()
+    throw new HttpError(502, `anchor console: messaging login failed: ${(error as Error).message}`)
+  }
+  app.log(`anchor console: uid ${user.uid} signed in`)
+  return entry
+}
+
+/** Ends every console session (server shutdown, tests). */
+export async function closeAnchorConsoles(): Promise<void> {
+  await Promise.all([...consoles.values()].map((entry) => entry.close()))
+}
+
+function entryOf(request: RouteRequest, id: unknown): ConsoleEntry {
+  const entry = typeof id === 'string' ? consoles.get(id) : undefined
+  if (!entry) throw new HttpError(404, 'anchor console: not signed in')
+  return entry
+}
+
+function loopbackOnly(request: RouteRequest): void {
+  if (!isLoopback(request.req)) throw new HttpError(403, 'anchor console: loopback only')
+}
+
+function body(request: RouteRequest): Record<string, unknown> {
+  const value = request.body
+  if (!value || typeof value !== 'object') throw new HttpError(400, 'body: expected a JSON object')
+  return value as Record<string, unknown>
+}
+
+function view(message: ChatMessage) {
+  const { mid, tid, from, to, content, type, state, date, read, nickName, sensitiveInfo } = message
+  return { mid, tid, from, to, content, type, state, date, read, nickName: nickName ?? '', sensitiveInfo: sensitiveInfo ?? 0 }
+}
+
+export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/dev/anchor',
+    handle() {
+      return {
+        body: {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+            // The page's own inline script only; nothing else runs.
+            'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+          },
+          bytes: Buffer.from(ANCHOR_CONSOLE_HTML),
+        },
+      }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/login',
+    async handle(request) {
+      loopbackOnly(request)
+      const { uid, password } = body(request)
+      if (typeof uid !== 'string' || typeof password !== 'string') throw new HttpError(400, 'uid and password are required')
+      const user = findUser(request.app.db, uid)
+      if (!user || !user.jid.startsWith('anchor_') || !(await verifyPassword(password, user.password_hash))) {
+        throw new HttpError(401, 'anchor console: wrong anchor uid or password')
+      }
+      const entry = await openAnchorConsole(request.app, uid)
+      return { body: { id: entry.id, uid: entry.uid, jid: entry.jid } }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/dev/anchor/events',
+    handle(request) {
+      loopbackOnly(request)
+      const entry = entryOf(request, request.url.searchParams.get('id'))
+      const after = Math.max(0, Number(request.url.searchParams.get('after') ?? 0) || 0)
+      return { body: { state: entry.session.state, next: entry.log.length, messages: entry.log.slice(after).map(view) } }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/dev/anchor/threads',
+    handle(request) {
+      loopbackOnly(request)
+      const entry = entryOf(request, request.url.searchParams.get('id'))
+      const threads = new Map<string, ChatMessage>()
+      for (const message of entry.store.all()) {
+        const last = threads.get(message.tid)
+        if (!last || last.date <= message.date) threads.set(message.tid, message)
+      }
+      return { body: { threads: [...threads.values()].sort((a, b) => b.date - a.date).map(view) } }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/send',
+    async handle(request) {
+      loopbackOnly(request)
+      const input = body(request)
+      const entry = entryOf(request, input.id)
+      if (typeof input.to !== 'string' || !input.to.includes('@')) throw new HttpError(400, 'to: a bare jid is required')
+      if (typeof input.content !== 'string' || input.content === '') throw new HttpError(400, 'content: text is required')
+      const type = typeof input.type === 'number' ? input.type : 0
+      const message = await entry.messenger.send({ to: input.to, content: input.content, type, ...(input.attachment === undefined ? {} : { attachment: input.attachment }) })
+      entry.log.push(message)
+      return { body: { message: view(message) } }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/read',
+    async handle(request) {
+      loopbackOnly(request)
+      const input = body(request)
+      const entry = entryOf(request, input.id)
+      if (typeof input.tid !== 'string') throw new HttpError(400, 'tid is required')
+      await entry.messenger.markThreadRead(input.tid)
+      return { body: { ok: true } }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/logout',
+    async handle(request) {
+      loopbackOnly(request)
+      const entry = entryOf(request, body(request).id)
+      await entry.close()
+      return { body: { ok: true } }
+    },
+  },
+]
