@@ -7,6 +7,7 @@ import { anchorListRoutes } from './routes/anchorlist.ts'
 import { callRoutes } from './routes/call.ts'
 import { commonServiceRoutes } from './routes/commonService.ts'
 import { devRoutes } from './routes/dev.ts'
+import { devAccountRoutes } from './routes/devAccount.ts'
 import { fileRoutes } from './routes/files.ts'
 import { friendsRoutes } from './routes/friends.ts'
 import { loginRoutes } from './routes/login.ts'
@@ -29,6 +30,7 @@ export const ROUTES: readonly Route[] = [
   ...friendsRoutes,
   ...fileRoutes,
   ...devRoutes,
+  ...devAccountRoutes,
   ...analyticsRoutes,
   ...pushRoutes,
 ]

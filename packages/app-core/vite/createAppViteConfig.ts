@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defaultServerConditions, defineConfig, searchForWorkspaceRoot } from 'vite'
 import type { Alias, ConfigEnv, Plugin, ProxyOptions, UserConfig } from 'vite'
 import { validateBrandConfig } from '../src/brand/brandConfig.ts'
+import { pwaPlugin } from './pwaPlugin.ts'
 
 export interface AppViteConfigOptions {
   /** The brand config; validated here, so a malformed one fails `vite build`. */
@@ -122,7 +123,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
   validateBrandConfig(brand)
   const proxy = localStackProxy()
   return defineConfig(({ command, mode }) => ({
-    plugins: [react(), chunkModulesReport()],
+    plugins: [react(), chunkModulesReport(), pwaPlugin(validateBrandConfig(brand))],
     resolve: {
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
       dedupe: ['react', 'react-dom'],

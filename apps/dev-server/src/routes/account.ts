@@ -16,6 +16,7 @@ import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.t
 import { anchorByJid } from '../world/anchors.ts'
 import { checkIn } from '../world/tasks.ts'
 import { componentInfo } from './common.ts'
+import { withBlockReason } from './devAccount.ts'
 
 export function accountInfo(user: UserRow): AccountInfo {
   return {
@@ -75,7 +76,7 @@ export const accountRoutes: Route[] = [
     data: emptyRequest,
     response: responses.config,
     auth: true,
-    handle: (request) => ok(configInfo(signedIn(request), request.app.domain)),
+    handle: (request) => ok(withBlockReason(request.app.db, signedIn(request).uid, configInfo(signedIn(request), request.app.domain))),
   }),
   productRoute('/api/account_service/reward', {
     data: requests.reward,

@@ -1,0 +1,47 @@
+import type { ConfigInfo } from '@vchat/api-client'
+import type { DatabaseSync } from 'node:sqlite'
+import { z } from 'zod'
+import { validate } from '../http/http.ts'
+import { ok, refuse, type Route } from '../http/routes.ts'
+import { getSetting, setSetting } from './common.ts'
+
+/** Settings key of the reason shown to a blocked account. */
+const reasonKey = (uid: string) => `block_reason:${uid}`
+
+/** Why this user is blocked ('' when no reason was given). */
+export function blockReasonOf(db: DatabaseSync, uid: string): string {
+  return getSetting(db, reasonKey(uid)) ?? ''
+}
+
+/** combine_info's blockInfo with the stored reason of a blocked user. */
+export function withBlockReason(db: DatabaseSync, uid: string, info: ConfigInfo): ConfigInfo {
+  if (!info.mainInfo.blockInfo.blocked) return info
+  return { ...info, mainInfo: { ...info.mainInfo, blockInfo: { blocked: true, reason: blockReasonOf(db, uid) } } }
+}
+
+const blockSchema = z
+  .object({
+    uid: z.string().regex(/^\d{1,12}$/),
+    blocked: z.boolean(),
+    reason: z.string().trim().max(200).optional(),
+  })
+  .strict()
+
+/**
+ * Development: block or unblock a user (seeded or made by /dev/users). combine_info then reports
+ * blockInfo { blocked, reason }, which the app shows and which keeps the account out of chat and calls.
+ */
+export const devAccountRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/dev/users/block',
+    handle({ app, body }) {
+      const { uid, blocked, reason } = validate(blockSchema, body)
+      const changed = app.db.prepare("UPDATE users SET blocked = ? WHERE uid = ? AND kind = 'user'").run(blocked ? 1 : 0, uid).changes
+      if (Number(changed) === 0) return { status: 404, body: refuse('unknown user uid') }
+      setSetting(app.db, reasonKey(uid), blocked ? (reason ?? '') : '')
+      app.log(`user ${uid} ${blocked ? 'blocked' : 'unblocked'}`)
+      return { body: ok({ uid, blocked, reason: blocked ? (reason ?? '') : '' }) }
+    },
+  },
+]

@@ -1,0 +1,149 @@
+/**
+ * Account and the remaining screens against the local backend: the installable PWA, the cookie banner,
+ * tasks and check-in with real gems, profile editing with an avatar upload, settings that change the
+ * look, and a blocked account kept out of chat.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures.ts'
+import type { TestUser } from '../support/fixtures.ts'
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+async function logIn(page: Page, user: TestUser) {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(user.uid)
+  await dialog.locator('input[name="password"]').fill(user.password)
+  await dialog.locator('button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/match$/)
+}
+
+/** The complete-profile panel shows when the login answer asks for it (completeUserInfoCheck). */
+async function closeCompleteProfile(page: Page) {
+  const panel = page.getByRole('dialog', { name: 'Complete your profile' })
+  if (await panel.isVisible()) {
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect(panel).toBeHidden()
+  }
+}
+
+test.describe('account', () => {
+  test('each brand is an installable PWA: manifest and app-shell service worker found by the browser', async ({ page, context }) => {
+    await page.goto('/')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    expect(href).toBe('/manifest.webmanifest')
+    const manifest = (await (await page.request.get(href ?? '')).json()) as { name: string; display: string; icons: { sizes: string }[] }
+    expect(manifest.display).toBe('standalone')
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
+    expect(scope).toMatch(/\/sw\.js$/)
+    expect(await page.evaluate(async () => (await caches.keys()).some((key) => key.startsWith('vchat-shell-')))).toBe(true)
+    const cdp = await context.newCDPSession(page)
+    const appManifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
+    expect(appManifest.url).toContain('/manifest.webmanifest')
+    expect(appManifest.errors).toEqual([])
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+    expect(installability.installabilityErrors.map((e) => e.errorId)).toEqual([])
+  })
+
+  test('the cookie banner remembers the choice', async ({ page }) => {
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Cookie consent' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Cookies privacy' }).click()
+    await expect(page.getByRole('dialog', { name: 'Cookies privacy' })).toBeVisible()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await banner.getByRole('button', { name: 'Accept all' }).click()
+    await expect(banner).toBeHidden()
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0)
+  })
+
+  test('check-in, profile with avatar upload, then claiming the profile task adds real gems', async ({ page, newUser }) => {
+    const user = await newUser({ gemsBalance: 100 })
+    await logIn(page, user)
+    await closeCompleteProfile(page)
+
+    await page.goto('/task')
+    await page.getByRole('button', { name: /Check in and get 10 gems/ }).click()
+    await expect(page.getByText('+10 gems added to your balance')).toBeVisible()
+    await expect(page.getByRole('timer')).toContainText(/Next check-in in \d\d:\d\d:\d\d/)
+    await expect(page.locator('.vc-app-header__gems')).toContainText('110')
+
+    await page.goto('/editprofile')
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await expect(page.locator('.vc-avatar-upload img')).toHaveAttribute('src', /\/files\/uploads\/[0-9a-f]{32}\.png/)
+    await page.getByLabel('Female').check()
+    await page.getByLabel('Birthday').fill('1995-04-03')
+    await page.getByLabel('Country').selectOption('DE')
+    await page.getByLabel('About me').fill('Hello there')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Profile saved')).toBeVisible()
+
+    await page.goto('/task')
+    const tasksTab = page.getByRole('tab', { name: /Tasks/ })
+    await expect(tasksTab.getByTestId('red-dot')).toBeVisible()
+    await expect(page.locator('.vc-task-entrance').getByTestId('red-dot')).toBeVisible()
+    await tasksTab.click()
+    await page.getByRole('button', { name: 'Claim the reward of "Add an avatar, gender and birthday"' }).click()
+    await expect(page.locator('.vc-app-header__gems')).toContainText('130')
+    await expect(tasksTab.getByTestId('red-dot')).toHaveCount(0)
+
+    await page.goto('/personalhome')
+    await expect(page.getByText('Hello there')).toBeVisible()
+    await expect(page.getByText('support@vchat.localhost')).toBeVisible()
+  })
+
+  test('settings persist and change the look; language names are native', async ({ page, newUser }) => {
+    await logIn(page, await newUser())
+    await closeCompleteProfile(page)
+    await page.goto('/settings')
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark')
+    await page.getByRole('switch', { name: 'Dark mode' }).click()
+    await page.getByRole('switch', { name: 'Bordered theme' }).click()
+    await page.getByRole('switch', { name: 'Show translations' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light')
+    await expect(page.locator('html')).toHaveAttribute('data-bordered', 'true')
+    await page.reload()
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false')
+    await expect(page.getByRole('switch', { name: 'Show translations' })).toHaveAttribute('aria-checked', 'false')
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'light')
+
+    await page.goto('/languagesettings')
+    await expect(page.getByLabel('العربية')).toBeVisible()
+    await expect(page.getByLabel('हिन्दी')).toBeVisible()
+    await page.getByLabel('العربية').check()
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
+
+  test('a blocked account sees why and cannot open chat', async ({ page, newUser, stack }) => {
+    const user = await newUser()
+    const response = await fetch(`${stack.apiUrl}/dev/users/block`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uid: user.uid, blocked: true, reason: 'Spam reports' }),
+    })
+    expect(response.status).toBe(200)
+    await logIn(page, user)
+    await closeCompleteProfile(page)
+    await page.goto('/message')
+    const guard = page.getByTestId('blocked-guard')
+    await expect(guard).toBeVisible()
+    await expect(guard).toContainText('Reason: Spam reports')
+    await guard.getByRole('button', { name: 'Go to my profile' }).click()
+    await expect(page).toHaveURL(/\/personalhome$/)
+    await expect(page.getByTestId('blocked-notice')).toContainText('Spam reports')
+  })
+
+  test('download, domain and static pages', async ({ page }) => {
+    await page.goto('/download')
+    await expect(page.getByRole('link', { name: 'Download for Android' })).toHaveAttribute('href', /vchat\.apk$/)
+    await page.getByRole('button', { name: 'Terms of service' }).click()
+    await expect(page.getByRole('dialog', { name: 'Terms of service' })).toContainText('Gems')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await page.goto('/domain')
+    await expect(page.getByText("You're in the right place")).toBeVisible()
+  })
+})

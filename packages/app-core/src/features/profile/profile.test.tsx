@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { blockedState, signedInState } from '../../testing/accountTestState'
+import { fakeServices, manualClock } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { flagOf } from './profileFormat'
+import { ageFrom } from './profileSlice'
+
+describe('profile', { timeout: 20_000 }, () => {
+  it('age from a birth date with month/day adjustment; -1 when empty or invalid', () => {
+    const now = new Date(2026, 5, 14)
+    expect(ageFrom('1995-06-15', now)).toBe(30)
+    expect(ageFrom('1995-06-14', now)).toBe(31)
+    expect(ageFrom('', now)).toBe(-1)
+    expect(ageFrom('1995-02-30', now)).toBe(-1)
+    expect(flagOf('de')).toBe('🇩🇪')
+    expect(flagOf('JP')).toBe('🌐')
+  })
+
+  it('edits the profile: uploads the avatar with progress and saves only what changed', async () => {
+    const user = userEvent.setup()
+    let progress: ((p: { loaded: number; total: number; progress: number }) => void) | undefined
+    let finish: () => void = () => {}
+    const uploadImage = vi.fn(async (request: { onProgress?: (p: { loaded: number; total: number; progress: number }) => void }) => {
+      progress = request.onProgress
+      await new Promise<void>((resolve) => (finish = resolve))
+      return { url: '/files/uploads/0123456789abcdef0123456789abcdef.png' }
+    })
+    const updatePersonalInfo = vi.fn(async (changes: object) => ({ ...(await fakeServices().api.getPersonalInfo()), ...changes }))
+    await renderApp({ path: '/editprofile', preloadedState: signedInState(), services: fakeServices({ api: { uploadImage, updatePersonalInfo }, clock: manualClock(Date.UTC(2026, 0, 1)) }) })
+    const input = (await screen.findByLabelText('Change photo', {}, { timeout: 5000 })) as HTMLInputElement
+    await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }))
+    expect(uploadImage).toHaveBeenCalled()
+    progress?.({ loaded: 1, total: 4, progress: 0.25 })
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Uploading photo' }).getAttribute('aria-valuenow')).toBe('25'))
+    finish()
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull())
+    expect(updatePersonalInfo).toHaveBeenCalledWith({ avatarUrl: '/files/uploads/0123456789abcdef0123456789abcdef.png' })
+
+    await user.click(screen.getByLabelText('Female'))
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(updatePersonalInfo).toHaveBeenLastCalledWith({ gender: 'female', country: 'DE' }))
+    expect(await screen.findByText('Profile saved', {}, { timeout: 5000 })).toBeTruthy()
+  })
+
+  it('refuses a wrong file type and an empty name', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const updatePersonalInfo = vi.fn()
+    await renderApp({ path: '/editprofile', preloadedState: signedInState(), services: fakeServices({ api: { updatePersonalInfo } }) })
+    await user.upload((await screen.findByLabelText('Change photo', {}, { timeout: 5000 })) as HTMLInputElement, new File(['x'], 'me.txt', { type: 'text/plain' }))
+    expect(screen.getByText('Choose a PNG, JPEG, GIF or WebP image')).toBeTruthy()
+    await user.clear(screen.getByLabelText('Name'))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText('Enter a name of 1 to 32 characters')).toBeTruthy()
+    expect(updatePersonalInfo).not.toHaveBeenCalled()
+  })
+
+  it('personal home shows the profile, age, balance and support', async () => {
+    await renderApp({ path: '/personalhome', preloadedState: signedInState() })
+    expect(await screen.findByText('I like travelling and music.', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByText('User ID 100001')).toBeTruthy()
+    expect(await screen.findByText('support@vchat.localhost', {}, { timeout: 5000 })).toBeTruthy()
+  })
+
+  it('the complete-profile panel follows completeUserInfoCheck and closes', async () => {
+    const user = userEvent.setup()
+    await renderApp({ path: '/goddess', preloadedState: signedInState({ auth: { completeUserInfoCheck: true } }) })
+    const panel = await screen.findByRole('dialog', { name: 'Complete your profile' }, { timeout: 5000 })
+    expect(panel).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Complete your profile' })).toBeNull())
+  })
+
+  it('a blocked account sees why and is kept out of chat', async () => {
+    const { router } = await renderApp({ path: '/message', preloadedState: blockedState('Spam reports') })
+    expect(await screen.findByTestId('blocked-guard', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByText('Reason: Spam reports')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Go to my profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personalhome'))
+    expect(await screen.findByTestId('blocked-notice', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.queryByTestId('blocked-guard')).toBeNull()
+  })
+})

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeStore } from '../../app/store'
+import { SETTINGS_STORAGE_KEY } from '../../constants'
+import { signedInState } from '../../testing/accountTestState'
+import { fakeServices } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { testBrand } from '../../testing/testBrand'
+import { applyAppearance } from './appearance'
+import {
+  changeSettings,
+  DEFAULT_SETTINGS,
+  loadSettings,
+  notificationPolicy,
+  sanitizeSettings,
+  selectNotificationPolicy,
+  selectSendReadReceipts,
+  selectShowTranslation,
+} from './settingsSlice'
+
+afterEach(() => {
+  delete document.documentElement.dataset.colorScheme
+  delete document.documentElement.dataset.bordered
+})
+
+describe('settings', { timeout: 20_000 }, () => {
+  it('defaults: translation on, read receipts on, dark look', () => {
+    expect(DEFAULT_SETTINGS.show_translate).toBe('on')
+    expect(sanitizeSettings(null)).toEqual(DEFAULT_SETTINGS)
+    expect(sanitizeSettings({ darkMode: 'yes', show_translate: 'maybe', readReceipt: false, extra: 1 })).toEqual({ ...DEFAULT_SETTINGS, readReceipt: false })
+  })
+
+  it('persists changes and reads them back; selectors follow', async () => {
+    const services = fakeServices()
+    const store = makeStore({ services })
+    await store.dispatch(changeSettings({ readReceipt: false, show_translate: 'off', keepNotifications: true }))
+    expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ readReceipt: false, show_translate: 'off' })
+    expect(selectSendReadReceipts(store.getState())).toBe(false)
+    expect(selectShowTranslation(store.getState())).toBe(false)
+    expect(selectNotificationPolicy(store.getState())).toEqual({ requireInteraction: true })
+    const again = makeStore({ services })
+    await again.dispatch(loadSettings())
+    expect(again.getState().settings.values.show_translate).toBe('off')
+  })
+
+  it('notifications obey allow and keep', () => {
+    expect(notificationPolicy({ allowNotifications: false, keepNotifications: true })).toBeNull()
+    expect(notificationPolicy({ allowNotifications: true, keepNotifications: false })).toEqual({ requireInteraction: false })
+  })
+
+  it('applies dark mode and the bordered theme as root attributes', () => {
+    const target = { dataset: {} as DOMStringMap }
+    applyAppearance({ darkMode: false, borderedTheme: true }, target)
+    expect(target.dataset).toEqual({ colorScheme: 'light', bordered: 'true' })
+  })
+
+  it('the settings screen toggles, persists and changes the look', async () => {
+    const user = userEvent.setup()
+    const { services } = await renderApp({ path: '/settings', preloadedState: signedInState() })
+    const dark = await screen.findByRole('switch', { name: 'Dark mode' }, { timeout: 5000 })
+    await waitFor(() => expect(document.documentElement.dataset.colorScheme).toBe('dark'))
+    await user.click(dark)
+    expect(document.documentElement.dataset.colorScheme).toBe('light')
+    await user.click(screen.getByRole('switch', { name: 'Bordered theme' }))
+    expect(document.documentElement.dataset.bordered).toBe('true')
+    await user.click(screen.getByRole('switch', { name: 'Allow notifications' }))
+    expect(screen.getByRole('switch', { name: 'Keep notifications on screen' })).toHaveProperty('disabled', true)
+    expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ darkMode: false, borderedTheme: true, allowNotifications: false })
+    expect(screen.getByText('Settings saved')).toBeTruthy()
+    for (const name of ['Show when I was last online', 'Read receipts', 'Allow invitations to groups', 'Accept private messages', 'Show translations']) {
+      expect(screen.getByRole('switch', { name })).toBeTruthy()
+    }
+    expect(screen.queryByRole('link', { name: 'Message settings' })).toBeTruthy()
+  })
+
+  it('/messageSetup exists only where the brand has it', async () => {
+    await renderApp({ path: '/settings', preloadedState: signedInState(), brand: { ...testBrand, routes: { ...testBrand.routes, messageSetup: false } } })
+    await screen.findByRole('switch', { name: 'Dark mode' }, { timeout: 5000 })
+    expect(screen.queryByRole('link', { name: 'Message settings' })).toBeNull()
+  })
+
+  it('the language screen lists the 15 native names and switches', async () => {
+    await renderApp({ path: '/languagesettings', preloadedState: signedInState() })
+    const radios = await screen.findAllByRole('radio', {}, { timeout: 5000 })
+    expect(radios).toHaveLength(15)
+    expect(screen.getByLabelText('العربية')).toBeTruthy()
+    expect(screen.getByLabelText('English')).toHaveProperty('checked', true)
+  })
+
+  it('the delete-messages screen stores how long messages are kept', async () => {
+    const user = userEvent.setup()
+    const { store, services } = await renderApp({ path: '/deletemessagesettings', preloadedState: signedInState() })
+    await user.click(await screen.findByLabelText('After 7 days', {}, { timeout: 5000 }))
+    expect(store.getState().settings.messageRetentionDays).toBe(7)
+    expect(services.storage.local('vchat:message-retention').get()).toBe(7)
+  })
+})
