@@ -1,0 +1,119 @@
+/**
+ * Platform services end to end (Chromium, local stack): the development sign-in standing in for Google,
+ * the fingerprint device id and web uuid sent as deviceInfo, analytics events reaching the development
+ * receiver (GET /dev/analytics/events), a page hide sending by beacon, and a reload that loses nothing
+ * and repeats nothing.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures.ts'
+
+interface ReceivedEvent {
+  eventId: string
+  event?: string
+  distinctId: string
+  accountId?: string
+  beacon: boolean
+  method: string
+  arrivals: number
+}
+
+interface QueuedEvent {
+  eventId: string
+  event?: string
+  distinctId: string
+}
+
+async function received(apiUrl: string, distinctId: string): Promise<ReceivedEvent[]> {
+  const response = await fetch(`${apiUrl}/dev/analytics/events?distinctId=${encodeURIComponent(distinctId)}`)
+  return ((await response.json()) as { data: { events: ReceivedEvent[] } }).data.events
+}
+
+/** Events the analytics client keeps in localStorage until they are sent. */
+async function queued(page: Page): Promise<QueuedEvent[]> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('vchat_analytics_queue')
+    return raw ? ((JSON.parse(raw) as { pending: QueuedEvent[] }).pending ?? []) : []
+  })
+}
+
+/** Signs in through the development sign-in on /login (Google's stand-in) and waits for /match. */
+async function devSignIn(page: Page, uid: string): Promise<void> {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="devUid"]').fill(uid)
+  await dialog.getByRole('button', { name: 'Continue with development sign-in' }).click()
+  await expect(page).toHaveURL(/\/match$/)
+}
+
+/** Waits until the analytics client runs and has recorded login_success; answers its distinct id. */
+async function loginSuccessQueued(page: Page): Promise<{ distinctId: string; ids: string[] }> {
+  let events: QueuedEvent[] = []
+  await expect
+    .poll(async () => {
+      events = await queued(page)
+      return events.some((e) => e.event === 'login_success')
+    })
+    .toBe(true)
+  return { distinctId: events[0]!.distinctId, ids: events.map((e) => e.eventId) }
+}
+
+test.describe('platform services', () => {
+  test('development sign-in, device id and web uuid in deviceInfo, events reach the receiver', async ({ page, newUser, stack }) => {
+    const user = await newUser()
+    const login = page.waitForRequest((request) => request.url().endsWith('/api/login_service/login'))
+    await devSignIn(page, user.uid)
+    const body = (await login).postDataJSON() as { deviceInfo: { androidId: string; webUuid: string }; data: { token: string; channel: string } }
+    expect(body.data).toMatchObject({ token: `dev:${user.uid}`, channel: 'google' })
+    const storedId = await page.evaluate(() => JSON.parse(localStorage.getItem('vchat_device_id') ?? '{}') as { id?: string })
+    expect(body.deviceInfo.androidId).toBe(storedId.id)
+    expect(body.deviceInfo.androidId.length).toBeGreaterThan(8)
+    expect(body.deviceInfo.webUuid.length).toBeGreaterThan(8)
+
+    const { distinctId } = await loginSuccessQueued(page)
+    // The 6 s batch interval sends them (POST form to /dev/analytics/sync).
+    await expect.poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event), { timeout: 15_000 }).toEqual(
+      expect.arrayContaining(['page_show', 'login_success']),
+    )
+    const success = (await received(stack.apiUrl, distinctId)).find((e) => e.event === 'login_success')
+    expect(success).toMatchObject({ accountId: user.uid, method: 'POST', beacon: false, arrivals: 1 })
+  })
+
+  test('a page hide sends the pending events by beacon', async ({ page, newUser, stack }) => {
+    const user = await newUser()
+    await devSignIn(page, user.uid)
+    const { distinctId, ids } = await loginSuccessQueued(page)
+    await page.goto('about:blank')
+    await expect
+      .poll(async () => (await received(stack.apiUrl, distinctId)).filter((e) => e.beacon).map((e) => e.event), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['page_hide', 'login_success']))
+    const events = await received(stack.apiUrl, distinctId)
+    for (const id of ids) expect(events.find((e) => e.eventId === id)).toMatchObject({ beacon: true, arrivals: 1 })
+  })
+
+  test('a reload loses nothing and repeats nothing', async ({ page, newUser, stack }) => {
+    // No beacon at all: what is pending when the page goes must survive in storage and go after the reload.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'sendBeacon', { value: () => false, configurable: true })
+    })
+    const user = await newUser()
+    await devSignIn(page, user.uid)
+    const { distinctId } = await loginSuccessQueued(page)
+    await page.reload()
+    await expect(page).toHaveURL(/\/match$/)
+    await page.reload()
+    await expect(page).toHaveURL(/\/match$/)
+    // Three page loads: three page_show and two page_hide of the pages that went, plus login_success.
+    await expect
+      .poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event).sort(), { timeout: 20_000 })
+      .toEqual(['login_success', 'page_hide', 'page_hide', 'page_show', 'page_show', 'page_show'])
+    const events = await received(stack.apiUrl, distinctId)
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length)
+    expect(events.every((e) => e.arrivals === 1 && !e.beacon)).toBe(true)
+  })
+
+  test('the receiver lists the events on a page for people', async ({ page, stack }) => {
+    await page.goto(`${stack.apiUrl}/dev/analytics`)
+    await expect(page.getByRole('heading', { name: 'Analytics events' })).toBeVisible()
+    await expect(page.getByRole('table')).toBeVisible()
+  })
+})
