@@ -4,6 +4,7 @@ import type { BrandOptions } from './support/fixtures.ts'
 
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const desktop = { viewport: { width: 1280, height: 800 } }
+const CALL_SPEC = '**/call.spec.ts'
 
 export default defineConfig<BrandOptions>({
   testDir: './specs',
@@ -24,9 +25,10 @@ export default defineConfig<BrandOptions>({
   },
   projects: [
     ...(['default', 'second', 'third'] as const).flatMap((brand) => [
-      { name: `${brand}-mobile`, use: { brand, ...mobile } },
-      { name: `${brand}-desktop`, use: { brand, ...desktop } },
+      // Calls (two browsers, shared seeded hosts) run once, in second-mobile.
+      { name: `${brand}-mobile`, use: { brand, ...mobile }, ...(brand === 'second' ? {} : { testIgnore: CALL_SPEC }) },
+      { name: `${brand}-desktop`, use: { brand, ...desktop }, testIgnore: CALL_SPEC },
     ]),
-    { name: 'second-arabic', use: { brand: 'second', ...mobile, locale: 'ar-SA' } },
+    { name: 'second-arabic', use: { brand: 'second', ...mobile, locale: 'ar-SA' }, testIgnore: CALL_SPEC },
   ],
 })

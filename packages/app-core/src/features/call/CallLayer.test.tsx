@@ -59,9 +59,10 @@ function callsOver(opened: { count: number }): CallsService {
   }
 }
 
-async function signedInApp(options: { gemsBalance: number; paid?: boolean; freeCall?: boolean; state?: 'connected' | 'connecting' } = { gemsBalance: 500 }) {
+async function signedInApp(options: { gemsBalance: number; paid?: boolean; freeCall?: boolean; state?: 'connected' | 'connecting'; jid?: string } = { gemsBalance: 500 }) {
+  const user = options.jid ? { ...USER, uid: options.jid.split('_')[1]!.split('@')[0]!, jid: options.jid } : USER
   const hub = fakeHub()
-  const chat = fakeChatService({ me: USER.jid, state: options.state ?? 'connected' })
+  const chat = fakeChatService({ me: user.jid, state: options.state ?? 'connected' })
   ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport as unknown as HubTransport
   const opened = { count: 0 }
   const services: Services = { ...fakeServices({ chat }), calls: callsOver(opened) }
@@ -69,7 +70,7 @@ async function signedInApp(options: { gemsBalance: number; paid?: boolean; freeC
     path: '/goddess',
     services,
     preloadedState: {
-      auth: { user: USER },
+      auth: { user },
       account: { gemsBalance: options.gemsBalance, paid: options.paid ?? true },
       ...(options.freeCall ? { config: { info: CONFIG_FREE_CALL_ON } } : {}),
     } as never,
@@ -148,6 +149,14 @@ describe('incoming calls anywhere in the app', () => {
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', CALL_IN)
     expect(await screen.findByRole('alertdialog')).toBeTruthy()
+  })
+
+  it('rings a host for a user\'s call whatever the host\'s own balance', async () => {
+    const { hub, opened } = await signedInApp({ gemsBalance: 0, paid: false, jid: 'anchor_200001@localhost' })
+    await waitFor(() => expect(opened.count).toBe(1))
+    hub.deliver('CallIn', { ...CALL_IN, caller: 'user_300001@localhost' })
+    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(hub.sent.map((s) => s.action)).toEqual(['CallReady'])
   })
 
   it('does not bind or ring for a signed-out visitor', async () => {

@@ -72,10 +72,10 @@ export function CallScreen({ uid }: CallScreenViewProps) {
   const started = useRef(false)
   const messaging = useMessagingState()
   const [waitedLong, setWaitedLong] = useState(false)
-  // A deep link or a reload opens this screen while messaging still logs in: the call starts once it
-  // is live, or is refused ('xmpp not connected') when it failed or did not come up within the
-  // messaging login time-out (SPEC §9: 10 s).
-  const messagingSettled = messaging === 'connected' || messaging === 'failed' || waitedLong
+  // A deep link or a reload opens this screen while messaging still logs in (a failed attempt is
+  // retried after 0.5 s and 3 s): the call starts once it is live, or is refused ('xmpp not
+  // connected') when it did not come up within the messaging login time-out (SPEC §9: 10 s).
+  const messagingSettled = messaging === 'connected' || waitedLong
   useEffect(() => {
     if (!uid || messagingSettled) return undefined
     const handle = services.clock.setInterval(() => setWaitedLong(true), CALL_WAIT_FOR_MESSAGING_MS)

@@ -65,7 +65,7 @@ describe('call screen', () => {
         call: { status: CALL_STATUS.Failed, direction: 'outgoing', failure: { reason: 'Gems insufficient' } },
       },
     })
-    expect((await screen.findByText("You don't have enough gems for this call.")).getAttribute('role')).toBe('alert')
+    expect((await screen.findByText("You don't have enough gems for this call.", {}, { timeout: 5_000 })).getAttribute('role')).toBe('alert')
     expect(screen.getByText('Buy gems').tagName).toBe('A')
     expect(screen.getByRole('status').textContent).toBe('Call failed')
   })

@@ -6,10 +6,12 @@ import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, sn
 import type { CallRuntime } from './callRuntime'
 
 /**
- * SPEC §5 call-back rule, as the client sees it: the balance must exceed the host's price, or the
- * paid-user free call must be on (the hub, which counts the free times, has checked them already).
+ * SPEC §5 call-back rule, as the client sees it: a call from a host (a jid containing 'anchor',
+ * SPEC §6) rings only if the balance exceeds the host's price, or the paid-user free call is on (the
+ * hub, which counts the free times, has checked them already). Calls to a host ring as they come.
  */
-export function callBackRefusal(state: RootState, price: number): string | null {
+export function callBackRefusal(state: RootState, price: number, caller = 'anchor'): string | null {
+  if (!caller.includes('anchor') || state.auth.user?.jid.includes('anchor')) return null
   const balance = state.account.gemsBalance ?? 0
   const freeCall = state.account.paid && state.config.info?.mainInfo.commonConfig.enablePaidUserFreeCall === true
   return balance > price || freeCall ? null : 'coins_insufficient'
@@ -38,7 +40,7 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
       else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
       else dispatch(endedByHub(notice.reason))
     },
-    screenIncoming: ({ price }) => callBackRefusal(getState(), price),
+    screenIncoming: ({ price, caller }) => callBackRefusal(getState(), price, caller),
     onError: (error) => services.logger.warn('call error', { reason: error instanceof Error ? error.message : String(error) }),
   })
 }
