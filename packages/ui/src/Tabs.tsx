@@ -41,7 +41,7 @@ export function Tabs<K extends string>({ label, items, value, onChange, controls
   }
 
   return (
-    <div role="tablist" aria-label={label} className={['vc-tabs', className].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className={['vc-pill-tabs', className].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
       {items.map((item, index) => (
         <button
           key={item.key}
@@ -50,7 +50,7 @@ export function Tabs<K extends string>({ label, items, value, onChange, controls
           }}
           type="button"
           role="tab"
-          className="vc-tabs__tab"
+          className="vc-pill-tabs__tab"
           aria-selected={item.key === value}
           aria-controls={controls}
           tabIndex={item.key === value ? 0 : -1}

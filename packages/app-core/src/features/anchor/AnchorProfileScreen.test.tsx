@@ -27,7 +27,7 @@ describe('AnchorProfileScreen (/anchorprofile)', () => {
       services: fakeServices({ clock, api: { ...api, changeRelation, getAnchorAccounts: async () => ({ anchorAccountInfo: [{ uid: '200005', jid: 'anchor_200005@localhost', privateChatPrice: 60, onlineStatus: 'offline' }] }) } }),
     })
     expect(await screen.findByRole('heading', { name: 'Lucía 5' })).toBeTruthy()
-    expect(screen.getByRole('img', { name: 'Photo 1 of Lucía 5' }).getAttribute('src')).toBe('https://img.example/p1.png?x-oss-process=image/resize,w_480')
+    expect((await screen.findByRole('img', { name: 'Photo 1 of Lucía 5' })).getAttribute('src')).toBe('https://img.example/p1.png?x-oss-process=image/resize,w_480')
     expect(screen.getByText('60 gems per minute')).toBeTruthy()
     // Offline at 3:00 local time → sleeping (SPEC §1); unknown country → global flag; empty birthday → no age.
     expect(screen.getByText('Sleeping')).toBeTruthy()

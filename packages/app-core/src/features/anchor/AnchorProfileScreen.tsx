@@ -85,7 +85,7 @@ export function AnchorProfileScreen() {
 
   return (
     <article className="vc-profile" aria-labelledby="profile-name">
-      <ul className="vc-profile__photos" aria-label={t('profile.photos')}>
+      <ul className="vc-profile__photos" aria-label={t('profile.photos')} tabIndex={0}>
         {anchor.photos.map((photo, index) => (
           <li key={photo}>
             <img src={withImageQuality(photo)} alt={t('profile.photoAlt', { name: anchor.nickName, number: index + 1 })} loading={index === 0 ? 'eager' : 'lazy'} />

@@ -86,6 +86,16 @@ describe('GoddessScreen (/goddess)', () => {
     expect(getMultiOnlineStatus).toHaveBeenCalledTimes(3)
   })
 
+  it('asks the server nothing while a visitor sees the wall behind the login popup', async () => {
+    const getHotAnchors = vi.fn(pageOf(4))
+    const getContactPopupInfo = vi.fn(async () => ({ show: false, anchor: null, greeting: '', showAfterSeconds: 0 }))
+    await renderApp({ path: '/login', services: fakeServices({ api: { getHotAnchors, getContactPopupInfo } }) })
+    expect(await screen.findByRole('dialog')).toBeTruthy()
+    await screen.findByTestId('wall-skeleton')
+    expect(getHotAnchors).not.toHaveBeenCalled()
+    expect(getContactPopupInfo).not.toHaveBeenCalled()
+  })
+
   it('lays out 2 columns on phones and up to 5 on wide screens', () => {
     expect(columnsFor(360)).toBe(2)
     expect(columnsFor(800)).toBe(3)

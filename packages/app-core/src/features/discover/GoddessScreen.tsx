@@ -10,6 +10,7 @@ import { AnchorCard } from './AnchorCard'
 import { fetchAnchorList, selectAnchorList, selectAnchors } from './discoverSlice'
 import type { AnchorListKind } from './discoverSlice'
 import { ContactPopup } from './ContactPopup'
+import { selectIsLoggedIn } from '../auth/authSlice'
 import './discover.css'
 
 const KINDS: readonly AnchorListKind[] = ['hot', 'new', 'recommended']
@@ -61,9 +62,11 @@ export function GoddessScreen() {
   const rowHeight = rowHeightFor(width, columns)
   const rowCount = Math.ceil(list.jids.length / columns)
 
+  // Visitors only see the wall behind a popup (login): no server call until someone is signed in.
+  const loggedIn = useAppSelector(selectIsLoggedIn)
   useEffect(() => {
-    if (list.status === 'idle') void dispatch(fetchAnchorList({ kind, language }))
-  }, [dispatch, kind, language, list.status])
+    if (loggedIn && list.status === 'idle') void dispatch(fetchAnchorList({ kind, language }))
+  }, [dispatch, kind, language, list.status, loggedIn])
 
   const [scrollMargin, setScrollMargin] = useState(0)
   useLayoutEffect(() => {
@@ -143,7 +146,7 @@ export function GoddessScreen() {
           </div>
         ) : null}
       </div>
-      <ContactPopup />
+      {loggedIn ? <ContactPopup /> : null}
     </section>
   )
 }

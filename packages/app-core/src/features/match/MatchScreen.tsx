@@ -42,8 +42,8 @@ export function MatchScreen() {
   usePresencePolling(top ? [top] : [])
 
   useEffect(() => {
-    if (match.status === 'idle') void dispatch(loadDeck())
-  }, [dispatch, match.status])
+    if (user && match.status === 'idle') void dispatch(loadDeck())
+  }, [dispatch, match.status, user])
 
   if (!user) return null
   const variant = abVariantFor(user.uid, brand.ab)

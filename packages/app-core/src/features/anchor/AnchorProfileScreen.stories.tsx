@@ -1,0 +1,35 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { fakeServices } from '../../testing/fakeServices'
+import { StoryApp } from '../../testing/StoryApp'
+import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
+import { signedInAs } from '../discover/testState'
+import { AnchorProfileScreen } from './AnchorProfileScreen'
+
+const never = () => new Promise<never>(() => {})
+const signedIn = signedInAs()
+const path = '/anchorprofile?jid=anchor_200005%40localhost'
+
+const full = fakeServices({ api: discoverFakeApi(fakeDiscoverWorld(12)) })
+const loading = fakeServices({ api: { getHotAnchors: never } })
+const failed = fakeServices({ api: { getHotAnchors: async () => Promise.reject(new Error('Network Error')) } })
+const noAge = fakeServices({
+  api: discoverFakeApi({ ...fakeDiscoverWorld(12), anchors: fakeDiscoverWorld(12).anchors.map((a) => (a.uid === '200005' ? { ...a, birthday: '', country: 'JP', about: '' } : a)) }),
+})
+
+/** /anchorprofile: the host details page. */
+const meta = {
+  title: 'Discover/AnchorProfileScreen',
+  component: AnchorProfileScreen,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  render: () => <StoryApp path={path} preloadedState={signedIn} services={full} />,
+} satisfies Meta<typeof AnchorProfileScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Full: Story = {}
+export const Loading: Story = { render: () => <StoryApp path={path} preloadedState={signedIn} services={loading} /> }
+/** No birth date (age hidden), a country outside the flag list (global flag), no about text. */
+export const Empty: Story = { render: () => <StoryApp path={path} preloadedState={signedIn} services={noAge} /> }
+export const ErrorState: Story = { name: 'Error', render: () => <StoryApp path={path} preloadedState={signedIn} services={failed} /> }
