@@ -1,7 +1,9 @@
 import { Button } from '@vchat/ui'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { loadConfig, selectConfig } from '../config/configSlice'
 import { CompleteProfilePanel } from '../profile/CompleteProfilePanel'
 import { selectBlockInfo } from '../profile/profileSlice'
 import './account.css'
@@ -14,7 +16,13 @@ export function isChatOrCallPath(pathname: string): boolean {
 /** Signed-in extras: the complete-profile panel, and a blocked account kept out of chat and calls. */
 export function AccountOverlays() {
   const { t } = useTranslation('app')
+  const dispatch = useAppDispatch()
+  const config = useAppSelector(selectConfig)
   const block = useAppSelector(selectBlockInfo)
+  // A restored session has no config yet (it is not persisted): blockInfo and the task entrance need it.
+  useEffect(() => {
+    if (!config) void dispatch(loadConfig())
+  }, [config, dispatch])
   const location = useLocation()
   const navigate = useNavigate()
   return (

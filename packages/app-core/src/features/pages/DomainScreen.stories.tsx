@@ -1,0 +1,29 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { signedInState } from '../../testing/accountTestState'
+import { StoryApp } from '../../testing/StoryApp'
+import { storyServices } from './storyServices'
+import { DomainScreen } from './DomainScreen'
+
+// Module-level so each story keeps one store across re-renders.
+const signedIn = signedInState()
+const services = { full: storyServices.full(), loading: storyServices.loading(), empty: storyServices.empty(), error: storyServices.error() }
+
+/** /domain: domain migration. Rendered by the real router with makeStore and fake services. */
+const meta = {
+  title: 'App/Account/DomainScreen',
+  component: DomainScreen,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  render: () => <StoryApp path="/domain" preloadedState={signedIn} services={services.full} />,
+} satisfies Meta<typeof DomainScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Full: Story = {}
+export const Loading: Story = { render: () => <StoryApp path="/domain" preloadedState={signedIn} services={services.loading} /> }
+export const Empty: Story = { render: () => <StoryApp path="/domain" preloadedState={signedIn} services={services.empty} /> }
+export const Error: Story = { render: () => <StoryApp path="/domain" preloadedState={signedIn} services={services.error} /> }
+const migrated = storyServices.migrated()
+/** A migration is under way: the new address. */
+export const Migrated: Story = { render: () => <StoryApp path="/domain" preloadedState={signedIn} services={migrated} /> }

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { Provider } from 'react-redux'
+import { makeStore } from '../../app/store'
+import { ServicesProvider } from '../../app/ServicesContext'
+import { memoryStorage } from '../../testing/fakeServices'
+import { blockedState, signedInState } from '../../testing/accountTestState'
+import { StoryApp } from '../../testing/StoryApp'
+import { InstallCard, NotificationPermissionCard } from '../install/InstallPrompts'
+import { ChatNoticeMessage } from './ChatNoticeMessage'
+import { CookieBanner } from './CookieBanner'
+import { DownloadAppPanel } from './DownloadAppPanel'
+import { LegalPage } from './LegalPage'
+import { storyServices } from './storyServices'
+import './account.css'
+import '../settings/appearance.css'
+
+const services = storyServices.full()
+const store = makeStore({ services, preloadedState: signedInState() })
+const completeProfile = signedInState({ auth: { completeUserInfoCheck: true } })
+const blocked = blockedState('Spam reports')
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ServicesProvider value={services}>
+        <div style={{ padding: 16, maxWidth: 480 }}>{children}</div>
+      </ServicesProvider>
+    </Provider>
+  )
+}
+
+/** The account area's panels and small pieces, each on its own. */
+const meta = {
+  title: 'App/Account/Panels',
+  component: CookieBanner,
+  tags: ['autodocs'],
+  args: { storage: memoryStorage().local('consent'), onShowPolicy: () => {} },
+  render: (args) => <CookieBanner {...args} />,
+} satisfies Meta<typeof CookieBanner>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The cookie banner until the visitor chooses. */
+export const CookieBannerShown: Story = {}
+/** The complete-profile panel after a login with completeUserInfoCheck. */
+export const CompleteProfile: Story = { render: () => <StoryApp path="/goddess" preloadedState={completeProfile} services={storyServices.full()} /> }
+/** A blocked account opening the messages: kept out of chat and calls. */
+export const BlockedGuard: Story = { render: () => <StoryApp path="/message" preloadedState={blocked} services={storyServices.full()} /> }
+export const DownloadApp: Story = { render: () => <Frame><DownloadAppPanel /></Frame> }
+export const PrivacyPolicy: Story = { render: () => <Frame><LegalPage kind="privacy" fullUrl="https://vidora.chat/privacy" /></Frame> }
+export const TermsOfService: Story = { render: () => <Frame><LegalPage kind="terms" /></Frame> }
+export const CookiesPrivacy: Story = { render: () => <Frame><LegalPage kind="cookies" /></Frame> }
+export const ChatNotices: Story = {
+  render: () => (
+    <Frame>
+      <ChatNoticeMessage kind="system" />
+      <ChatNoticeMessage kind="official" text="Welcome to Vidora! Say hi to a host." />
+      <ChatNoticeMessage kind="violation" />
+      <ChatNoticeMessage kind="maintenance" />
+    </Frame>
+  ),
+}
+export const AddToHomeScreenPrompt: Story = { render: () => <Frame><InstallCard method="prompt" /></Frame> }
+export const AddToHomeScreenGuide: Story = { render: () => <Frame><InstallCard method="homeScreenGuide" /></Frame> }
+export const AddToDesktopGuide: Story = { render: () => <Frame><InstallCard method="desktopGuide" /></Frame> }
+export const AddBookmarkGuide: Story = { render: () => <Frame><InstallCard method="bookmarkGuide" env={null} /></Frame> }
+export const NotificationsDefault: Story = { render: () => <Frame><NotificationPermissionCard initial="default" env={null} /></Frame> }
+export const NotificationsDenied: Story = { render: () => <Frame><NotificationPermissionCard initial="denied" env={null} /></Frame> }
+export const NotificationsGranted: Story = { render: () => <Frame><NotificationPermissionCard initial="granted" env={null} /></Frame> }
+export const NotificationsUnsupported: Story = { render: () => <Frame><NotificationPermissionCard initial="unsupported" env={null} /></Frame> }

@@ -1,0 +1,26 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { signedInState } from '../../testing/accountTestState'
+import { StoryApp } from '../../testing/StoryApp'
+import { storyServices } from '../pages/storyServices'
+import { LanguageSettingsScreen } from './LanguageSettingsScreen'
+
+// Module-level so each story keeps one store across re-renders.
+const signedIn = signedInState()
+const services = { full: storyServices.full(), loading: storyServices.loading(), empty: storyServices.empty(), error: storyServices.error() }
+
+/** /languagesettings: the 15 native names. Rendered by the real router with makeStore and fake services. */
+const meta = {
+  title: 'App/Account/LanguageSettingsScreen',
+  component: LanguageSettingsScreen,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  render: () => <StoryApp path="/languagesettings" preloadedState={signedIn} services={services.full} />,
+} satisfies Meta<typeof LanguageSettingsScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Full: Story = {}
+export const Loading: Story = { render: () => <StoryApp path="/languagesettings" preloadedState={signedIn} services={services.loading} /> }
+export const Empty: Story = { render: () => <StoryApp path="/languagesettings" preloadedState={signedIn} services={services.empty} /> }
+export const Error: Story = { render: () => <StoryApp path="/languagesettings" preloadedState={signedIn} services={services.error} /> }
