@@ -77,11 +77,22 @@ export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
   }
 }
 
-async function loadMessaging() {
+type XmppChat = typeof import('@vchat/xmpp-chat')
+
+/**
+ * @vchat/xmpp-chat from its source entry (the package's `@vchat/source` export, run by Node's type
+ * stripping), so the console works without a build of the package; its build output otherwise.
+ */
+async function loadMessaging(): Promise<XmppChat> {
   try {
-    return await import('@vchat/xmpp-chat')
-  } catch (error) {
-    throw new HttpError(503, `anchor console: @vchat/xmpp-chat is not built (pnpm --filter @vchat/xmpp-chat build): ${(error as Error).message}`)
+    const manifest = import.meta.resolve('@vchat/xmpp-chat/package.json')
+    return (await import(new URL('./src/index.ts', manifest).href)) as XmppChat
+  } catch {
+    try {
+      return await import('@vchat/xmpp-chat')
+    } catch (error) {
+      throw new HttpError(503, `anchor console: @vchat/xmpp-chat could not be loaded: ${(error as Error).message}`)
+    }
   }
 }
 

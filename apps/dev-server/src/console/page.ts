@@ -12,7 +12,10 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f3f8; color: #1c1b22; }
   header { padding: 12px 16px; background: #5b3cc4; color: #fff; }
   h1 { font-size: 1.1rem; margin: 0; }
-  main { display: grid; grid-template-columns: minmax(200px, 280px) 1fr; gap: 12px; padding: 12px; }
+  main { display: grid; grid-template-columns: 1fr; gap: 12px; padding: 12px; }
+  @media (min-width: 720px) { main { grid-template-columns: minmax(200px, 280px) 1fr; } }
+  section { min-inline-size: 0; }
+  input { min-inline-size: 0; }
   form { display: flex; gap: 8px; flex-wrap: wrap; align-items: end; }
   label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 4px; }
   input, button { font: inherit; padding: 8px 10px; border-radius: 8px; border: 1px solid #767676; }
@@ -81,8 +84,8 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     const list = $('messages'); list.replaceChildren()
     if (!open) return
     for (const m of [...byMid.values()].filter((m) => m.tid === open).sort((a, b) => a.date - b.date)) {
-      const li = text('li', m.content, m.from === me ? 'out' : 'in'); li.dataset.mid = m.mid; li.dataset.state = m.state
-      li.append(text('span', (m.from === me ? m.state + (m.read ? ' · read' : '') : new Date(m.date).toLocaleTimeString()), 'meta'))
+      const li = document.createElement('li'); li.className = m.from === me ? 'out' : 'in'; li.dataset.mid = m.mid; li.dataset.state = m.state
+      li.append(text('span', m.content, 'text'), text('span', (m.from === me ? m.state + (m.read ? ' · read' : '') : new Date(m.date).toLocaleTimeString()), 'meta'))
       list.append(li)
     }
     list.scrollTop = list.scrollHeight

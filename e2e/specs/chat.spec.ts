@@ -1,0 +1,174 @@
+/**
+ * Messaging end to end in Chromium against the local stack (Prosody + dev-server): a user chats with
+ * the development anchor console in a second page; the XSS corpus is shown as text; a message typed
+ * while the websocket is down (and across a reload) arrives exactly once when it comes back.
+ */
+import type { Page, WebSocketRoute } from '@playwright/test'
+import { expect, test } from '../support/fixtures.ts'
+import type { TestUser } from '../support/fixtures.ts'
+
+const PASSWORD = 'demo1234'
+
+/** ≥ 30 payloads; each must show as typed and never run. */
+const XSS_PAYLOADS: readonly string[] = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '<svg onload="window.__xss=1">',
+  '"><script>window.__xss=1</script>',
+  "'><img src=x onerror=window.__xss=1>",
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<a href="javascript:window.__xss=1">click</a>',
+  '<body onload=window.__xss=1>',
+  '<details open ontoggle=window.__xss=1>',
+  '<video><source onerror="window.__xss=1">',
+  '<audio src=x onerror=window.__xss=1>',
+  '<marquee onstart=window.__xss=1>',
+  '<input autofocus onfocus=window.__xss=1>',
+  '<select autofocus onfocus=window.__xss=1>',
+  '<textarea autofocus onfocus=window.__xss=1>',
+  '<object data="javascript:window.__xss=1">',
+  '<embed src="javascript:window.__xss=1">',
+  '<math><mtext><img src=x onerror=window.__xss=1>',
+  '<style>@import "javascript:window.__xss=1";</style>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  '<form action="javascript:window.__xss=1"><button>x</button></form>',
+  '<div style="background:url(javascript:window.__xss=1)">',
+  '{{constructor.constructor("window.__xss=1")()}}',
+  '${window.__xss=1}',
+  'javascript:window.__xss=1',
+  '<scr<script>ipt>window.__xss=1</scr</script>ipt>',
+  '&lt;script&gt;window.__xss=1&lt;/script&gt;',
+  '<img src="x" onerror="&#119;indow.__xss=1">',
+  '<svg><animate onbegin=window.__xss=1 attributeName=x dur=1s>',
+  '<x contenteditable onblur=window.__xss=1>lose focus</x>',
+  '<isindex action=javascript:window.__xss=1 type=image>',
+  '<link rel=import href="data:text/html,<script>window.__xss=1</script>">',
+]
+
+async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(user.uid)
+  await dialog.locator('input[name="password"]').fill(user.password)
+  await dialog.locator('button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/match$/)
+}
+
+async function openConversation(page: Page, peerJid: string): Promise<void> {
+  await page.goto(`/message?with=${encodeURIComponent(peerJid)}`)
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
+}
+
+/** The anchor console in its own page: signs the anchor in and opens the user's thread. */
+async function anchorConsole(page: Page, apiUrl: string, anchorUid: string, userJid: string) {
+  await page.goto(`${apiUrl}/dev/anchor`)
+  await page.getByLabel('Anchor uid').fill(anchorUid)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByLabel('User jid').fill(userJid)
+  await page.getByRole('button', { name: 'Open' }).click()
+  await expect(page.getByRole('heading', { name: userJid })).toBeVisible()
+  return {
+    messages: page.getByRole('list', { name: 'Messages' }),
+    async send(text: string) {
+      const input = page.getByRole('textbox', { name: 'Message' })
+      await input.fill(text)
+      await input.press('Enter')
+      await expect(input).toHaveValue('')
+    },
+  }
+}
+
+async function consoleEvents(page: Page) {
+  // The console page keeps its id in memory only: read what it shows instead.
+  return page.locator('#messages li').evaluateAll((items) => items.map((li) => ({ mid: (li as HTMLElement).dataset.mid, text: li.firstChild?.textContent ?? '' })))
+}
+
+test.describe('messages', () => {
+  test('a user and the anchor console chat in two Chromium pages', async ({ page, context, newUser, stack }) => {
+    test.skip(!stack.prosody, 'messaging needs Prosody')
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200011@localhost')
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello from the user page')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    await expect(thread.locator('li[data-state="success"]', { hasText: 'Hello from the user page' })).toBeVisible()
+
+    const other = await context.newPage()
+    const anchor = await anchorConsole(other, stack.apiUrl, '200011', user.jid)
+    await expect(anchor.messages.getByText('Hello from the user page')).toBeVisible()
+    await anchor.send('Hi! Nice to meet you')
+    await expect(thread.getByText('Hi! Nice to meet you')).toBeVisible()
+    // The anchor had the thread open: the user's message is marked read on the user's side.
+    await expect(thread.locator('li', { hasText: 'Hello from the user page' }).getByText('Read')).toBeVisible()
+  })
+
+  test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {
+    test.skip(!stack.prosody, 'messaging needs Prosody')
+    test.setTimeout(90_000)
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    const user = await newUser({ paid: true, nickName: '<img src=x onerror="window.__xss=1">' })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200012@localhost')
+    const other = await context.newPage()
+    const anchor = await anchorConsole(other, stack.apiUrl, '200012', user.jid)
+    for (const payload of XSS_PAYLOADS) await anchor.send(payload)
+
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    for (const payload of XSS_PAYLOADS) await expect(thread.getByText(payload, { exact: true })).toBeVisible()
+    // The user's own payloads (also shown to the anchor as text).
+    await page.getByRole('textbox', { name: 'Message' }).fill(XSS_PAYLOADS[1]!)
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter')
+    await expect(anchor.messages.locator('li.in').getByText(XSS_PAYLOADS[1]!, { exact: true })).toBeVisible()
+
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+    expect(await other.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
+    expect(await thread.locator('script, iframe, object, embed, img[onerror], svg, [onload]').count()).toBe(0)
+    expect(dialogs).toEqual([])
+  })
+
+  test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
+    test.skip(!stack.prosody, 'messaging needs Prosody')
+    test.setTimeout(90_000)
+    let offline = false
+    const sockets = new Set<WebSocketRoute>()
+    await page.routeWebSocket(/xmpp-websocket/, (ws) => {
+      if (offline) {
+        void ws.close()
+        return
+      }
+      sockets.add(ws)
+      ws.connectToServer()
+    })
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200013@localhost')
+    const other = await context.newPage()
+    const anchor = await anchorConsole(other, stack.apiUrl, '200013', user.jid)
+
+    // Cut the connection and keep it down.
+    offline = true
+    for (const ws of sockets) await ws.close()
+    sockets.clear()
+    await page.getByRole('textbox', { name: 'Message' }).fill('Typed while offline')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    await expect(thread.locator('li[data-state="sending"]', { hasText: 'Typed while offline' })).toBeVisible()
+
+    // The outbox survives a reload (IndexedDB).
+    await page.reload()
+    await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="sending"]', { hasText: 'Typed while offline' })).toBeVisible()
+
+    offline = false
+    await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: 'Typed while offline' })).toBeVisible({ timeout: 30_000 })
+    await expect(anchor.messages.getByText('Typed while offline')).toBeVisible()
+    const shown = await consoleEvents(other)
+    expect(shown.filter((m) => m.text === 'Typed while offline')).toHaveLength(1)
+  })
+})
