@@ -5,9 +5,20 @@ import { ageFromBirthday } from './age'
 import { flagFor } from './flags'
 import { virtualStatusAt } from './virtualStatus'
 
+const displayNames = new Map<string, Intl.DisplayNames | null>()
+
+/** Country or language name in the viewer's language (one Intl.DisplayNames per locale and type). */
 function displayName(locale: string, code: string, type: 'region' | 'language'): string {
+  const key = `${locale}|${type}`
+  if (!displayNames.has(key)) {
+    try {
+      displayNames.set(key, new Intl.DisplayNames([locale], { type }))
+    } catch {
+      displayNames.set(key, null)
+    }
+  }
   try {
-    return new Intl.DisplayNames([locale], { type }).of(code) ?? code
+    return displayNames.get(key)?.of(code) ?? code
   } catch {
     return code
   }

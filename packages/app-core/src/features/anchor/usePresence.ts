@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { PRESENCE_POLL_MS } from '../../constants'
@@ -10,18 +10,21 @@ function pageVisible(): boolean {
 }
 
 /**
- * Keeps the presence of these hosts live: asks multi_online_status at once, then every
- * PRESENCE_POLL_MS while the page is visible; a hidden tab asks nothing and catches up when shown.
+ * Keeps the presence of these hosts live: asks multi_online_status as soon as there are hosts, then
+ * every PRESENCE_POLL_MS for the hosts shown at that moment, while the page is visible; a hidden tab
+ * asks nothing and catches up when shown. Scrolling changes the hosts without extra calls.
  */
 export function usePresencePolling(jids: readonly string[]): void {
   const dispatch = useAppDispatch()
   const { clock } = useServices()
-  const key = jids.join(',')
+  const latest = useRef<readonly string[]>(jids)
+  latest.current = jids
+  // One host (a profile) restarts the polling when it changes; a list keeps one schedule.
+  const key = jids.length === 0 ? '' : jids.length === 1 ? (jids[0] ?? '') : 'list'
   useEffect(() => {
     if (key === '') return undefined
-    const list = key.split(',')
     const refresh = () => {
-      if (pageVisible()) void dispatch(refreshPresence(list))
+      if (pageVisible() && latest.current.length > 0) void dispatch(refreshPresence(latest.current))
     }
     refresh()
     const handle = clock.setInterval(refresh, PRESENCE_POLL_MS)
@@ -44,5 +47,5 @@ export function useMinuteClock(): Date {
     const handle = clock.setInterval(() => setNow(clock.now()), 60_000)
     return () => clock.clearInterval(handle)
   }, [clock])
-  return new Date(now)
+  return useMemo(() => new Date(now), [now])
 }
