@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react'
+import { configure, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { demoConfig, fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { signedInAs } from '../discover/testState'
+
+// Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 const signedIn = { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 20, silverSpent: 7 } }
 

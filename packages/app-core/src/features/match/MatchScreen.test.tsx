@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
 import { signedInAs } from '../discover/testState'
+
+// Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
+configure({ asyncUtilTimeout: 5000 })
 
 function setup(uid = '100001') {
   const world = fakeDiscoverWorld(12)
