@@ -1,0 +1,186 @@
+/**
+ * SPEC §4 / issue: nothing typed is lost, nothing arrives twice — against the real Prosody. Two users
+ * talk through @vchat/xmpp-chat (session + messenger with its outbox); a TCP proxy in front of
+ * Prosody's websocket lets the test cut every connection at once, and Prosody itself is restarted
+ * (same data folder and port) while messages are in flight.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, connect, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
+import type { ChatMessage, ChatSession, Messenger } from '@vchat/xmpp-chat'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { memoryMessageStore } from '../console/anchorConsole.ts'
+import { startDevServer, type DevServer } from '../index.ts'
+import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
+import { XMPP_ROUTES } from './index.ts'
+
+function envelope(data: unknown) {
+  return {
+    deviceInfo: { localLanguage: 'en', configLanguage: 'en', fingerprint: 'stress', androidId: 'd', screenHeight: 1, screenWidth: 1, timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 't', webUuid: 'w', adid: '' },
+    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
+    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
+    data,
+  }
+}
+
+/** A TCP proxy whose target can change (Prosody restarts) and whose connections can all be cut. */
+async function cuttableProxy(target: () => number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((client) => {
+    const upstream = connect(target(), '127.0.0.1')
+    sockets.add(client)
+    sockets.add(upstream)
+    const drop = () => {
+      client.destroy()
+      upstream.destroy()
+      sockets.delete(client)
+      sockets.delete(upstream)
+    }
+    client.on('error', drop).on('close', drop)
+    upstream.on('error', drop).on('close', drop)
+    client.pipe(upstream)
+    upstream.pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no proxy port')
+  return {
+    port: address.port,
+    cut() {
+      const count = sockets.size
+      for (const socket of [...sockets]) socket.destroy()
+      sockets.clear()
+      return count
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+interface Party {
+  jid: string
+  session: ChatSession
+  messenger: Messenger
+  store: ReturnType<typeof memoryMessageStore>
+  received: ChatMessage[]
+}
+
+describe('exactly once through Prosody under connection cuts and restarts', () => {
+  let dataDir: string
+  let api: DevServer
+  let prosody: ProsodyHandle
+  let proxy: Awaited<ReturnType<typeof cuttableProxy>>
+  const parties: Party[] = []
+
+  async function token(uid: string): Promise<{ jid: string; vcToken: string }> {
+    const response = await fetch(`${api.url}/api/login_service/user_pwd_login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(envelope({ uid, passwd: 'demo1234' })),
+    })
+    return ((await response.json()) as { data: { userInfo: { jid: string; vcToken: string } } }).data.userInfo
+  }
+
+  async function party(uid: string): Promise<Party> {
+    const { jid } = await token(uid)
+    const session = createChatSession({
+      service: `ws://127.0.0.1:${proxy.port}/xmpp-websocket`,
+      domain: 'localhost',
+      getCredentials: async () => ({ username: jid.split('@')[0] ?? '', password: (await token(uid)).vcToken }),
+    })
+    const store = memoryMessageStore()
+    const messenger = createMessenger({ session, store, me: jid })
+    const received: ChatMessage[] = []
+    messenger.onMessage((message) => received.push(message))
+    const ready = new Promise<void>((resolve) => session.onReady(() => resolve()))
+    await session.login()
+    await ready
+    const p = { jid, session, messenger, store, received }
+    parties.push(p)
+    return p
+  }
+
+  async function restartProsody(): Promise<void> {
+    const port = prosody.httpPort
+    await prosody.close()
+    prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody'), httpPort: port })
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vchat-stress-'))
+    api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
+    prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody') })
+    proxy = await cuttableProxy(() => prosody.httpPort)
+  }, 30_000)
+
+  afterAll(async () => {
+    for (const p of parties) {
+      p.messenger.close()
+      await p.session.logout().catch(() => undefined)
+    }
+    await proxy?.close()
+    await prosody?.close()
+    await api?.close()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('1000 messages between two clients arrive exactly once and in order', async () => {
+    const alice = await party('100001')
+    const bob = await party('100002')
+    const sent: string[] = []
+    for (let i = 0; i < 1000; i++) sent.push((await alice.messenger.send({ to: bob.jid, content: `m${i}` })).mid)
+    await vi.waitFor(() => expect(bob.received.length).toBe(1000), { timeout: 60_000, interval: 100 })
+    expect(bob.received.map((m) => m.mid)).toEqual(sent)
+    await vi.waitFor(async () => expect(await alice.store.outbox()).toEqual([]), { timeout: 30_000, interval: 100 })
+    alice.messenger.close()
+    bob.messenger.close()
+  }, 120_000)
+
+  it('the websocket cut 20 times and Prosody restarted 3 times during a conversation: zero lost, zero duplicated', async () => {
+    const alice = await party('264457001')
+    const bob = await party('264457002')
+    const toBob: string[] = []
+    const toAlice: string[] = []
+    let cuts = 0
+    let restarts = 0
+    for (let i = 0; i < 400; i++) {
+      toBob.push((await alice.messenger.send({ to: bob.jid, content: `a${i}` })).mid)
+      if (i % 2 === 0) toAlice.push((await bob.messenger.send({ to: alice.jid, content: `b${i}` })).mid)
+      if (i % 20 === 10) {
+        proxy.cut()
+        cuts += 1
+      }
+      if (i === 100 || i === 200 || i === 300) {
+        await restartProsody()
+        restarts += 1
+      }
+      // Let the conversation run while the reconnect checks do their work.
+      if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(cuts).toBe(20)
+    expect(restarts).toBe(3)
+    await vi.waitFor(
+      () => {
+        expect(new Set(bob.received.map((m) => m.mid)).size).toBe(toBob.length)
+        expect(new Set(alice.received.map((m) => m.mid)).size).toBe(toAlice.length)
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    // Zero duplicated: each message reported once; zero lost: every sent id is there.
+    expect(bob.received).toHaveLength(toBob.length)
+    expect(alice.received).toHaveLength(toAlice.length)
+    expect(new Set(bob.received.map((m) => m.mid))).toEqual(new Set(toBob))
+    expect(new Set(alice.received.map((m) => m.mid))).toEqual(new Set(toAlice))
+    expect(bob.store.all().filter((m) => m.from === alice.jid)).toHaveLength(toBob.length)
+    // Everything acknowledged in the end: the outboxes are empty.
+    await vi.waitFor(async () => {
+      expect(await alice.store.outbox()).toEqual([])
+      expect(await bob.store.outbox()).toEqual([])
+    }, { timeout: 30_000, interval: 200 })
+  }, 180_000)
+})
