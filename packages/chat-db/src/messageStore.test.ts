@@ -140,3 +140,23 @@ describe('createMessageStore: storage quota (SPEC §8)', () => {
     expect(put).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('receiveMany', () => {
+  it('stores a batch in order in one go, with duplicates (stored before or within the batch) and empty types left out', async () => {
+    const db = await openChatDb({ indexedDB: new IDBFactory(), IDBKeyRange, name: 'receive-many' })
+    const store = createMessageStore(db)
+    const base = { tid: 'anchor_1@localhost', from: 'anchor_1@localhost', to: 'user_1@localhost', read: false, state: 'success' as const, type: 0 }
+    await store.receive({ ...base, mid: 'a', date: 1, content: 'first' })
+    const results = await store.receiveMany([
+      { ...base, mid: 'a', date: 1, content: 'first again' },
+      { ...base, mid: 'b', date: 2, content: 'second' },
+      { ...base, mid: 'b', date: 2, content: 'second again' },
+      { ...base, mid: 'c', date: 3, content: 'empty', type: undefined as unknown as number },
+      { ...base, mid: 'd', date: 4, content: 'third' },
+    ])
+    expect(results).toEqual(['duplicate', 'stored', 'duplicate', 'ignored', 'stored'])
+    expect((await db.messages.lastOfThread('anchor_1@localhost', 10)).map((m) => m.content)).toEqual(['first', 'second', 'third'])
+    expect((await db.threads.byTid('anchor_1@localhost'))?.unread).toBe(3)
+    db.close()
+  })
+})

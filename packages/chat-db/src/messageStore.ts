@@ -45,6 +45,11 @@ export interface MessageStore {
    * the same moment is stored once.
    */
   receive(message: NewMessage): Promise<'stored' | 'duplicate' | 'ignored'>
+  /**
+   * `receive` for many messages in one transaction (in order; a mid repeated within the batch is a
+   * duplicate too): a burst of incoming messages costs one commit instead of one each.
+   */
+  receiveMany(messages: NewMessage[]): Promise<('stored' | 'duplicate' | 'ignored')[]>
   byMid(mid: string): Promise<Message | undefined>
   /** Changes fields of the message with this mid (its local id is kept); undefined when unknown. */
   update(mid: string, changes: Partial<NewMessage>): Promise<Message | undefined>
@@ -91,6 +96,34 @@ export function createMessageStore(db: ChatDb): MessageStore {
             await dexie.threads.update(thread.id, { unread: thread.unread + 1 })
           }
           return 'stored' as const
+        }),
+      )
+    },
+
+    async receiveMany(messages) {
+      return withQuotaRetry(() =>
+        dexie.transaction('rw', dexie.messages, dexie.threads, async () => {
+          const results: ('stored' | 'duplicate' | 'ignored')[] = []
+          for (const message of messages) {
+            if (hasEmptyType(message)) {
+              results.push('ignored')
+              continue
+            }
+            if (await dexie.messages.where('mid').equals(message.mid).first()) {
+              results.push('duplicate')
+              continue
+            }
+            await db.messages.put(message)
+            const unread = message.read ? 0 : 1
+            const thread = await dexie.threads.where('tid').equals(message.tid).first()
+            if (!thread) {
+              await dexie.threads.add(newThread(message.tid, message.to, message.from, message.nickName, unread) as Thread)
+            } else if (unread) {
+              await dexie.threads.update(thread.id, { unread: thread.unread + 1 })
+            }
+            results.push('stored')
+          }
+          return results
         }),
       )
     },

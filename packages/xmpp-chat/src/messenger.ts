@@ -18,6 +18,8 @@ export interface MessageStore {
    * (SPEC §5). A stored unread message counts in its thread's unread number.
    */
   receive(message: ChatMessage): Promise<'stored' | 'duplicate' | 'ignored'>
+  /** Optional: `receive` for many messages in one transaction, in order (bursts cost one commit). */
+  receiveMany?(messages: ChatMessage[]): Promise<('stored' | 'duplicate' | 'ignored')[]>
   byMid(mid: string): Promise<ChatMessage | undefined>
   /** Changes fields of the message with this mid; resolves with the result, undefined when unknown. */
   update(mid: string, changes: Partial<ChatMessage>): Promise<ChatMessage | undefined>
@@ -204,6 +206,41 @@ export function createMessenger(options: MessengerOptions): Messenger {
     promise.catch((error: unknown) => errorListeners.emit(toError(error)))
   }
 
+  const queued: XmlElement[] = []
+
+  /** Handles the queued stanzas in order; consecutive chat messages are stored in one transaction. */
+  async function drainIncoming(): Promise<void> {
+    const batch = queued.splice(0, queued.length)
+    let run: ChatMessage[] = []
+    const storeRun = async () => {
+      if (!run.length) return
+      const messages = run
+      run = []
+      if (store.receiveMany && messages.length > 1) {
+        const results = await store.receiveMany(messages)
+        messages.forEach((message, i) => {
+          if (results[i] === 'stored') messageListeners.emit(message)
+        })
+      } else {
+        for (const message of messages) {
+          const result = await store.receive(message)
+          if (result === 'stored') messageListeners.emit((await store.byMid(message.mid)) ?? message)
+        }
+      }
+    }
+    for (const stanza of batch) {
+      const parsed = parseIncoming(stanza, { me, now: clock })
+      if (parsed.kind === 'message') {
+        parsed.message.read = parsed.message.tid === activeThread
+        run.push(parsed.message)
+        continue
+      }
+      await storeRun()
+      await handleIncoming(stanza)
+    }
+    await storeRun()
+  }
+
   async function handleIncoming(stanza: XmlElement): Promise<void> {
     const parsed = parseIncoming(stanza, { me, now: clock })
     switch (parsed.kind) {
@@ -241,7 +278,11 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const detach = [
     session.onReady(() => report(flush())),
     session.onStanza((stanza) => {
-      incomingChain = incomingChain.then(() => handleIncoming(stanza)).catch((error: unknown) => errorListeners.emit(toError(error)))
+      // Stanzas wait in arrival order; whatever queued up meanwhile is handled as one batch.
+      queued.push(stanza)
+      if (queued.length === 1) {
+        incomingChain = incomingChain.then(() => drainIncoming()).catch((error: unknown) => errorListeners.emit(toError(error)))
+      }
     }),
     session.onAck((stanza) => {
       const mid = stanza.name === 'message' ? stanza.attrs.id : undefined

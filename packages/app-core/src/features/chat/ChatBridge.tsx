@@ -4,7 +4,11 @@ import { useLocation } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
-import { chatEvent, connectMessaging, loadThreads, noticeDismissed, selectChatNotice } from './chatSlice'
+import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, noticeDismissed, selectChatNotice } from './chatSlice'
+import type { ChatEvent } from '../../services/types'
+
+/** Events arriving within this window are applied together: a burst of messages renders once per frame. */
+const EVENT_BATCH_MS = 16
 
 /**
  * Connects messaging to the store for the whole signed-in app: the messaging login of a restored
@@ -22,15 +26,40 @@ export function ChatBridge() {
 
   useEffect(() => {
     if (!jid) return
-    const stop = chat.subscribe((event) => {
-      dispatch(chatEvent(event))
+    // The first event is applied at once (no added latency); what follows within the window is
+    // applied together at its end.
+    let pending: ChatEvent[] = []
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const flush = () => {
+      const events = pending
+      pending = []
+      if (events.length) {
+        dispatch(chatEventsBatched(events))
+        timer = setTimeout(flush, EVENT_BATCH_MS)
+      } else {
+        timer = null
+      }
+    }
+    const unsubscribe = chat.subscribe((event) => {
+      if (timer === null) {
+        dispatch(chatEvent(event))
+        timer = setTimeout(flush, EVENT_BATCH_MS)
+      } else {
+        pending.push(event)
+      }
       if (event.kind === 'message' && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
         showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content)
       }
     })
     dispatch(chatEvent({ kind: 'state', state: chat.state }))
     void dispatch(connectMessaging(pathname)).then(() => dispatch(loadThreads()))
-    return stop
+    return () => {
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+      timer = null
+      if (pending.length) dispatch(chatEventsBatched(pending))
+      pending = []
+    }
     // pathname is read once per signed-in user: messaging is not re-run on every navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat, dispatch, jid])

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Spinner } from '@vchat/ui'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -54,8 +54,12 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
     if (list) list.scrollTop = list.scrollHeight
   }, [messages.length])
 
-  const onTranslate = (message: ChatMessageRecord) =>
-    void dispatch(translateMessage({ mid: message.mid, content: message.content, targetLang: i18n.language }))
+  const language = i18n.language
+  const onTranslate = useCallback(
+    (message: ChatMessageRecord) => void dispatch(translateMessage({ mid: message.mid, content: message.content, targetLang: language })),
+    [dispatch, language],
+  )
+  const onRetry = useCallback((mid: string) => void dispatch(retryMessage(mid)), [dispatch])
 
   return (
     <section className="vc-chat-view" aria-labelledby="vc-chat-title">
@@ -98,7 +102,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
               outgoing={isOutgoing(message, me)}
               showTranslate={showTranslate}
               translation={translations[message.mid]}
-              onRetry={(mid) => void dispatch(retryMessage(mid))}
+              onRetry={onRetry}
               onTranslate={onTranslate}
             />
           ))}

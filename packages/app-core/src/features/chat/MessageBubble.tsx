@@ -1,4 +1,5 @@
 import { Button } from '@vchat/ui'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
 import type { TranslationState } from './chatSlice'
@@ -14,12 +15,27 @@ export interface MessageBubbleProps {
   onTranslate(message: ChatMessageRecord): void
 }
 
-/** One message. Every user-supplied string is rendered as text; media URLs are limited to http(s). */
-export function MessageBubble({ message, outgoing, showTranslate, translation, onRetry, onTranslate }: MessageBubbleProps) {
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per language (building one is far slower than formatting with it). */
+function timeFormat(language: string): Intl.DateTimeFormat {
+  let format = timeFormats.get(language)
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' })
+    timeFormats.set(language, format)
+  }
+  return format
+}
+
+/**
+ * One message. Every user-supplied string is rendered as text; media URLs are limited to http(s).
+ * Memoised: a new message in a long conversation renders that message only.
+ */
+export const MessageBubble = memo(function MessageBubble({ message, outgoing, showTranslate, translation, onRetry, onTranslate }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
   const kind = kindOf(message)
   const attachment = message.attachment
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(message.date)
+  const time = timeFormat(i18n.language).format(message.date)
 
   let body: React.ReactNode
   switch (kind) {
@@ -96,4 +112,4 @@ export function MessageBubble({ message, outgoing, showTranslate, translation, o
       </div>
     </li>
   )
-}
+})

@@ -93,7 +93,22 @@ describe('/message', () => {
     })
     const list = screen.getByRole('list', { name: 'Messages with Mia' })
     expect(await within(list).findByText('Live hello')).toBeTruthy()
-    expect(store.getState().chat.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1)
+    await waitFor(() => expect(store.getState().chat.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1))
+    expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
+  })
+
+  it('a burst of incoming messages is applied in batches and every message is shown once', async () => {
+    const { chat, services } = setup({ messages: [] })
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    await screen.findByLabelText('Message')
+    const dispatched: string[] = []
+    store.subscribe(() => dispatched.push(''))
+    act(() => {
+      for (let i = 0; i < 200; i++) chat.deliver(demoMessage({ mid: `b${i}`, content: `burst ${i}`, date: Date.now() + i }))
+    })
+    const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+    await waitFor(() => expect(within(list).getAllByText(/^burst \d+$/)).toHaveLength(200))
+    expect(dispatched.length).toBeLessThan(20)
     expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
   })
 

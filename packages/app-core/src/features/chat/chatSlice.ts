@@ -152,34 +152,41 @@ function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: 
   state.threads.sort((a, b) => (b.lastMessage?.date ?? 0) - (a.lastMessage?.date ?? 0))
 }
 
+function applyEvent(state: ChatState, event: ChatEvent) {
+  switch (event.kind) {
+    case 'state':
+      state.connection = event.state
+      break
+    case 'message': {
+      const message = event.message
+      const active = state.activeTid === message.tid
+      applyToThreads(state, message, true)
+      if (active) upsertMessage(state.messages, message)
+      else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
+      break
+    }
+    case 'update': {
+      const message = event.message
+      if (state.activeTid === message.tid) upsertMessage(state.messages, message)
+      const thread = state.threads.find((t) => t.tid === message.tid)
+      if (thread?.lastMessage?.mid === message.mid) thread.lastMessage = message
+      break
+    }
+    case 'notice':
+      break
+  }
+}
+
 export const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
     chatEvent(state, action: PayloadAction<ChatEvent>) {
-      const event = action.payload
-      switch (event.kind) {
-        case 'state':
-          state.connection = event.state
-          break
-        case 'message': {
-          const message = event.message
-          const active = state.activeTid === message.tid
-          applyToThreads(state, message, true)
-          if (active) upsertMessage(state.messages, message)
-          else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
-          break
-        }
-        case 'update': {
-          const message = event.message
-          if (state.activeTid === message.tid) upsertMessage(state.messages, message)
-          const thread = state.threads.find((t) => t.tid === message.tid)
-          if (thread?.lastMessage?.mid === message.mid) thread.lastMessage = message
-          break
-        }
-        case 'notice':
-          break
-      }
+      applyEvent(state, action.payload)
+    },
+    /** Many events at once (a burst of incoming messages renders once). */
+    chatEventsBatched(state, action: PayloadAction<ChatEvent[]>) {
+      for (const event of action.payload) applyEvent(state, event)
     },
     noticeDismissed(state) {
       state.notice = null
@@ -242,7 +249,7 @@ export const chatSlice = createSlice({
   },
 })
 
-export const { chatEvent, noticeDismissed } = chatSlice.actions
+export const { chatEvent, chatEventsBatched, noticeDismissed } = chatSlice.actions
 
 export const selectChat = (state: RootState): ChatState => state.chat
 export const selectThreads = (state: RootState) => state.chat.threads
