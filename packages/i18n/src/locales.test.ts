@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest'
 import { NAMESPACES, SUPPORTED_LANGUAGES } from './constants'
-import type { Namespace, SupportedLanguage } from './constants'
+import type { SupportedLanguage } from './constants'
 import { LOCALE_LOADERS, loadLocale } from './locales'
 
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' })
 
-/**
- * Languages whose every namespace must be complete. Screen texts are written in English and Arabic
- * first; widen this to SUPPORTED_LANGUAGES once the other languages' `app` files are finished.
- */
-const COMPLETE_LANGUAGES: readonly SupportedLanguage[] = ['ar']
+/** Every namespace must be complete in every language: each English key, non-empty, in each of the 15. */
+const COMPLETE_LANGUAGES: readonly SupportedLanguage[] = SUPPORTED_LANGUAGES
 
-/** Namespaces that must be complete in all 15 languages already. */
-const COMPLETE_EVERYWHERE: readonly Namespace[] = ['common']
+/**
+ * Texts that may legitimately read exactly as in English in another language; any other identical text
+ * counts as left untranslated. Texts made only of placeholders, digits and punctuation are always allowed.
+ */
+const SAME_AS_ENGLISH: { readonly everywhere: readonly string[] } & Partial<Record<SupportedLanguage, readonly string[]>> = {
+  // Universal UI token, payment-system brand (UPI, India) and the card-expiry format printed on cards.
+  everywhere: ['OK', 'UPI', 'UPI ID', 'MM/YY'],
+  // Loanwords these languages use as such in apps (the product keeps "Match" as a feature name).
+  pt: ['Chat', 'E-mail', 'Match', 'Matches', 'Online', 'Offline', 'Popular'],
+  it: ['Account', 'Chat', 'E-mail', 'Match', 'Online', 'Offline', 'Password', 'Privacy', 'Video'],
+  es: ['Chat', 'Match', 'Matches', 'Popular', 'Sticker'],
+  id: ['Chat', 'Match', 'Online', 'Offline', 'Video'],
+  de: ['Chat', 'Match', 'Matches', 'Name', 'Online', 'Offline', 'Sticker', 'Video'],
+  // French words spelled like the English ones.
+  fr: ['E-mail', 'Match', 'Message', 'Messages', 'Notifications', 'Photo', 'Questions'],
+  tr: ['Video'],
+}
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>()
@@ -68,24 +80,56 @@ describe('locale files', () => {
     }
   })
 
-  function missingKeys(lng: string, ns: string): string[] {
+  /** The plural forms i18next looks up in a language (CLDR categories, e.g. ja: other; he: one, two, other). */
+  const pluralForms = (lng: SupportedLanguage) =>
+    new Intl.PluralRules(lng === 'zh' ? 'zh-Hant' : lng).resolvedOptions().pluralCategories
+
+  /** English keys as a language must have them: plural keys (key_one/key_other) in that language's own forms. */
+  function requiredKeys(lng: SupportedLanguage, ns: string): string[] {
+    const en = resource('en', ns)
+    const keys = new Set<string>()
+    for (const key of en.keys()) {
+      const plural = PLURAL_SUFFIX.exec(key)
+      if (plural && en.has(`${plural[1]}_other`)) for (const form of pluralForms(lng)) keys.add(`${plural[1]}_${form}`)
+      else keys.add(key)
+    }
+    return [...keys]
+  }
+
+  function missingKeys(lng: SupportedLanguage, ns: string): string[] {
     const other = resource(lng, ns)
-    return [...resource('en', ns).keys()].filter((k) => {
+    return requiredKeys(lng, ns).filter((k) => {
       const v = other.get(k)
       return typeof v !== 'string' || v.trim() === ''
     })
   }
 
-  const required = [
-    ...COMPLETE_LANGUAGES.flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const)),
-    ...SUPPORTED_LANGUAGES.filter((l) => l !== 'en' && !COMPLETE_LANGUAGES.includes(l)).flatMap((l) =>
-      COMPLETE_EVERYWHERE.map((ns) => [l, ns] as const),
-    ),
-  ]
+  const required = COMPLETE_LANGUAGES.flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const))
 
   it.each(required)('every English key exists non-empty in %s/%s', (lng, ns) => {
     expect(missingKeys(lng, ns)).toEqual([])
   })
+
+  /** English text of a key of another language (a plural form maps to English key_other, or key_one for _one). */
+  function englishText(en: Map<string, unknown>, key: string): unknown {
+    if (en.has(key)) return en.get(key)
+    const plural = PLURAL_SUFFIX.exec(key)
+    return plural ? en.get(`${plural[1]}_other`) : undefined
+  }
+
+  const onlyPlaceholders = (text: string) => !/\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''))
+
+  it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en').flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const)))(
+    '%s/%s has no text left in English',
+    (lng, ns) => {
+      const en = resource('en', ns)
+      const allowed = new Set([...SAME_AS_ENGLISH.everywhere, ...(SAME_AS_ENGLISH[lng] ?? [])])
+      const untranslated = [...resource(lng, ns)].filter(
+        ([key, text]) => typeof text === 'string' && text === englishText(en, key) && !onlyPlaceholders(text) && !allowed.has(text),
+      )
+      expect(untranslated).toEqual([])
+    },
+  )
 
   it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en').flatMap((l) => NAMESPACES.map((ns) => [l, ns] as const)))(
     '%s/%s has no keys English lacks, no empty texts and the same placeholders',
