@@ -9,6 +9,7 @@ type Bench = () => Promise<Figures>
 
 const benches: Record<string, () => Promise<Bench>> = {
   landing: async () => (await import('../bench/landing.bench.ts')).landingBench,
+  discover: async () => (await import('../bench/discover.bench.ts')).discoverBench,
   chat: async () => (await import('../bench/chat.bench.ts')).chatBench,
 }
 
