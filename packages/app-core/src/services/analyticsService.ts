@@ -137,7 +137,7 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
     start,
     schedule({ window: win, document: doc, storage }) {
       if (!enabled) return () => {}
-      let read = (key: string): string | null => null
+      let read = (_key: string): string | null => null
       if (storage) read = (key) => {
         try {
           return storage.getItem(key)
