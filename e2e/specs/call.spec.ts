@@ -3,7 +3,7 @@
  * Prosody and the dev-server hub. Runs in one project only (see playwright.config.ts): the seeded
  * hosts are shared, so repeating it per brand and viewport would only make the run slower.
  */
-import type { Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
 import { expect, test } from '../support/fixtures.ts'
 
@@ -36,6 +36,22 @@ async function openInApp(page: Page, path: string): Promise<void> {
 }
 
 const callStatus = (page: Page) => page.locator('.vc-call__status')
+const remoteVideo = (page: Page) => page.locator('video.vc-call__video').first()
+
+/** A seeded host signed in to the same app in a browser context of its own (fake camera too). */
+async function hostPage(browser: Browser, appUrl: string, uid: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: appUrl, permissions: MEDIA_PERMISSIONS })
+  const host = await context.newPage()
+  await logIn(host, uid)
+  return host
+}
+
+/** The video element plays real frames: its size is known and its playback time moves on. */
+async function expectFrames(video: Locator): Promise<void> {
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0)
+  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first)
+}
 
 test.describe('one-to-one video call through the hub', () => {
   test('without gems the call is refused with on_call_insuffic and the coin store opens', async ({ page, newUser }) => {
@@ -47,5 +63,56 @@ test.describe('one-to-one video call through the hub', () => {
     await expect(page.locator('.vc-call__error')).toHaveText("You don't have enough gems for this call.")
     await page.getByRole('link', { name: 'Buy gems' }).click()
     await expect(page.getByRole('dialog', { name: /store|gems/i })).toBeVisible()
+  })
+
+  test('call → pop-up → accept → video both ways → billed → hang up ends both sides', async ({ page, browser, appUrl, newUser }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    const host = await hostPage(browser, appUrl, '200001') // price 60 gems per minute
+    await logIn(page, user.uid)
+
+    await openInApp(page, '/video/200001')
+    await expect(callStatus(page)).toHaveText('Calling…')
+
+    const popup = host.getByRole('alertdialog')
+    await expect(popup).toContainText(`user_${user.uid} is calling you`)
+    await expect(popup).toContainText('60 gems per minute')
+    await popup.getByRole('button', { name: 'Accept' }).click()
+    await expect(host).toHaveURL(/\/videoview$/)
+
+    await expect(callStatus(page)).toHaveText('Connected')
+    await expect(callStatus(host)).toHaveText('Connected')
+    await expectFrames(remoteVideo(page))
+    await expectFrames(remoteVideo(host))
+    await expect(page.getByRole('timer')).toBeVisible()
+
+    // The hub held the first minute when the call was set up: the caller's balance shows it.
+    await expect(page.locator('.vc-call__balance')).toHaveText('Balance: 440 gems')
+
+    await page.getByRole('button', { name: 'Hang up' }).click()
+    await expect(callStatus(page)).toHaveText('Call ended')
+    await expect(callStatus(host)).toHaveText('Call ended')
+    await expect(host.locator('.vc-call__error')).toHaveText('The other side hung up.')
+    await expect.poll(() => remoteVideo(page).evaluate((element: HTMLVideoElement) => element.srcObject === null)).toBe(true)
+    await host.context().close()
+  })
+
+  test('the host declines: the pop-up goes and the caller sees the call ended, nothing charged', async ({ page, browser, appUrl, newUser }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    const host = await hostPage(browser, appUrl, '200002')
+    await logIn(page, user.uid)
+
+    await openInApp(page, '/video/200002')
+    const popup = host.getByRole('alertdialog')
+    await expect(popup).toBeVisible()
+    await popup.getByRole('button', { name: 'Decline' }).click()
+    await expect(popup).toBeHidden()
+    await expect(callStatus(page)).toHaveText('Call ended')
+    await expect(host).toHaveURL(/\/match$/)
+
+    // The held minute came back.
+    await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
+    await openInApp(page, '/match')
+    await expect(page.locator('.vc-match__gems')).toContainText('500')
+    await host.context().close()
   })
 })

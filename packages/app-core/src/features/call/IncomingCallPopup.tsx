@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -8,7 +9,9 @@ import './call.css'
 
 /**
  * The incoming-call pop-up (accept, reject), shown anywhere in the app while a call rings. Accepting
- * opens the call screen (/videoview); declining sends CallCancel and the pop-up goes.
+ * opens the call screen (/videoview); declining sends CallCancel and the pop-up goes. It is portalled
+ * to the document body and stacked above sheets (the /match sheet a host sits on), the header and
+ * the tab bar, so it can be seen and answered on any screen.
  */
 export function IncomingCallPopup() {
   const { t } = useTranslation('call')
@@ -17,7 +20,7 @@ export function IncomingCallPopup() {
   const navigate = useAppNavigate()
   if (!incoming) return null
   const caller = incoming.peer?.split('@')[0] ?? ''
-  return (
+  return createPortal(
     <div className="vc-incoming" role="alertdialog" aria-modal="false" aria-labelledby="vc-incoming-title">
       <p id="vc-incoming-title" className="vc-incoming__title">{t('incoming.title', { name: caller })}</p>
       {incoming.price !== null ? <p className="vc-incoming__price">{t('price', { count: incoming.price })}</p> : null}
@@ -30,6 +33,7 @@ export function IncomingCallPopup() {
         >{t('incoming.accept')}</Button>
         <Button variant="secondary" onClick={() => void dispatch(rejectCall())}>{t('incoming.reject')}</Button>
       </div>
-    </div>
+    </div>,
+    document.body,
   )
 }
