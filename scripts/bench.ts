@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   landing: async () => (await import('../bench/landing.bench.ts')).landingBench,
   discover: async () => (await import('../bench/discover.bench.ts')).discoverBench,
   chat: async () => (await import('../bench/chat.bench.ts')).chatBench,
+  call: async () => (await import('../bench/call.bench.ts')).callBench,
 }
 
 const only = process.argv.slice(2)
