@@ -87,10 +87,11 @@ describe('deviceInfo (SPEC §7)', () => {
 const anyParams = {} as never
 
 describe('every endpoint against a loopback server', () => {
-  it('has 47 endpoints, one per SPEC §7 path, all POST with the full envelope', async () => {
+  // The 46 paths of SPEC §7 plus our two additions: common_service/upload_push_token and call_records.
+  it('has 48 endpoints, one per path, all POST with the full envelope', async () => {
     const names = Object.keys(endpoints) as EndpointName[]
-    expect(names).toHaveLength(47)
-    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(47)
+    expect(names).toHaveLength(48)
+    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(48)
 
     server = await startTestServer((_req, res) => sendJson(res, 200, { result: 1, data: { ok: true }, msg: 'ok' }))
     const { client } = makeClient(server.url)
