@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-utils/setup.ts'],
+    // Room for lazily loaded screens on a loaded CI machine (see setup.ts).
+    testTimeout: 20_000,
   },
 })

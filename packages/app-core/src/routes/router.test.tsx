@@ -135,7 +135,7 @@ describe('navigation', () => {
 
   it('shows a top-level payment route outside the home layout', async () => {
     await renderApp({ path: '/payresult' })
-    expect(await screen.findByRole('heading', { name: 'Payment result' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
   })
 })
