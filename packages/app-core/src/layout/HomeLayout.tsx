@@ -10,15 +10,14 @@ import { useServices } from '../app/ServicesContext'
 import { selectGemsBalance } from '../features/account/accountSlice'
 import { selectIsLoggedIn } from '../features/auth/authSlice'
 import { AccountShell } from '../features/pages/AccountShell'
-import { TaskEntrance } from '../features/tasks/TaskEntrance'
-import { ChatBridge } from '../features/chat/ChatBridge'
-import { selectUnreadTotal } from '../features/chat/chatSlice'
+import { selectUnreadTotal } from '../features/chat/unreadTotal'
 import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
 import { findRoute, TAB_ORDER } from '../routes/routeTable'
 import type { TabKey } from '../routes/routeTable'
 import { preloadScreen, renderScreen } from '../routes/screens'
 import { RequireAuth } from '../routes/RouteElement'
 import { RouteFallback } from '../routes/RootShell'
+import { SignedInLayer } from './SignedInLayer'
 
 const PopupSheet = lazy(() => import('./PopupSheet').then((m) => ({ default: m.PopupSheet })))
 
@@ -99,12 +98,12 @@ export function HomeLayout() {
   return (
     <div className="vc-app">
       <AccountShell />
-      <ChatBridge />
+      <SignedInLayer part="chat" />
       <header className="vc-app-header">
         <AppLink to="/" className="vc-app-header__brand" aria-label={brand.displayName}>
           <Logo src={brand.logos.wordmark} alt={brand.displayName} height={32} />
         </AppLink>
-        <TaskEntrance />
+        <SignedInLayer part="tasks" />
         <HeaderAccount />
       </header>
       <div className="vc-app-body">

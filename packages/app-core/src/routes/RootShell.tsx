@@ -3,7 +3,7 @@ import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router-dom'
 import { MaintenanceGate } from '../features/system/MaintenanceGate'
-import { CallLayer } from '../features/call/CallLayer'
+import { SignedInLayer } from '../layout/SignedInLayer'
 import { ScrollToTop } from './ScrollToTop'
 
 export function RouteFallback() {
@@ -15,7 +15,7 @@ export function RouteFallback() {
   )
 }
 
-/** Wraps every route: scroll restoration, maintenance overlay, incoming calls and the loading state of lazy screens. */
+/** Wraps every route: scroll restoration, maintenance overlay, incoming calls (signed in, loaded on demand) and the loading state of lazy screens. */
 export function RootShell() {
   return (
     <>
@@ -24,7 +24,7 @@ export function RootShell() {
         <Outlet />
       </Suspense>
       <MaintenanceGate />
-      <CallLayer />
+      <SignedInLayer part="calls" />
     </>
   )
 }

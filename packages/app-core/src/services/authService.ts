@@ -1,8 +1,8 @@
-import { createGoogleAuth } from './googleAuth'
+import { createLazyGoogleAuth } from './lazyPlatform'
 import type { AuthService, GoogleAuthService, MainUser } from './types'
 
 export interface AuthServiceOptions {
-  /** Defaults to Google Identity Services with `googleClientId` (loaded on first use). */
+  /** Defaults to Google Identity Services with `googleClientId` (its code and script loaded on first use). */
   google?: GoogleAuthService
   /** Offer the development sign-in (local builds only). */
   devSignIn?: boolean
@@ -17,7 +17,7 @@ export function createAuthService(googleClientId: string | null, options: AuthSe
       source = getUser
     },
     googleClientId,
-    google: options.google ?? createGoogleAuth({ clientId: googleClientId }),
+    google: options.google ?? createLazyGoogleAuth(googleClientId),
     devSignIn: options.devSignIn ?? false,
   }
 }

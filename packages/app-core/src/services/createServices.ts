@@ -6,8 +6,7 @@ import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
 import { createStorage } from './storage'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
-import { createPlatformIds, subscribeAttributionRefresh } from './platformIds'
-import { createAppPush } from './pushService'
+import { createLazyPlatformIds, createLazyPush, subscribeAttributionRefresh } from './lazyPlatform'
 import type { AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
@@ -77,11 +76,13 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
   const getLanguage = options.getLanguage ?? (() => document.documentElement.lang || 'en')
   const googleClientId = env.googleClientId !== undefined ? env.googleClientId.trim() || null : brand.google.clientId || null
   const auth = createAuthService(googleClientId, { devSignIn: env.devSignIn === true })
-  const platformIds = createPlatformIds({ brand, logger })
+  const platformIds = createLazyPlatformIds(brand, logger)
   // The HTTP stack and its wiring (device ids, envelope) load with the first server call.
   let productApi: ReturnType<typeof loadProductApi> | null = null
   const loadProductApi = () =>
-    import('./productApi').then(({ createProductApi }) => createProductApi({ brand, endpoints, storage, auth, getLanguage, logger, platformIds }))
+    Promise.all([import('./productApi'), platformIds.load()]).then(([{ createProductApi }, ids]) =>
+      createProductApi({ brand, endpoints, storage, auth, getLanguage, logger, platformIds: ids ?? undefined }),
+    )
   const sharedProductApi = () =>
     (productApi ??= loadProductApi().catch((error: unknown) => {
       productApi = null
@@ -90,7 +91,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
   const api = createLazyApi(sharedProductApi)
   const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger })
   if (typeof window !== 'undefined' && typeof document !== 'undefined') analytics.schedule({ window, document, storage: safeStorage() })
-  const push = createAppPush({
+  const push = createLazyPush({
     brand,
     logger,
     uploadToken: async (token) => {

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '../brand/brandConfig'
+import { ATTRIBUTION_REFRESH_TYPE } from './lazyPlatform'
 import type { Logger } from './types'
 
 /**
@@ -60,7 +61,7 @@ export function safeLocalStorage(): import('@vchat/analytics').KeyValueStorage {
   }
 }
 
-export const ATTRIBUTION_REFRESH_TYPE = 100
+export { ATTRIBUTION_REFRESH_TYPE, subscribeAttributionRefresh } from './lazyPlatform'
 
 export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
   const { brand, logger } = options
@@ -122,23 +123,5 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       void this.refreshAttribution()
       return true
     },
-  }
-}
-
-/**
- * The messenger's attribution_refresh (type 100) hook: when the chat service exposes
- * `onAttributionRefresh(listener)` (the @vchat/xmpp-chat messenger does), each such message refreshes
- * the attribution. Answers whether the hook was found.
- */
-export function subscribeAttributionRefresh(chat: unknown, ids: Pick<PlatformIds, 'handleMessageType'>, logger: Logger): boolean {
-  if (!chat || typeof chat !== 'object' || !('onAttributionRefresh' in chat) || typeof chat.onAttributionRefresh !== 'function') return false
-  try {
-    ;(chat.onAttributionRefresh as (listener: () => void) => unknown)(() => {
-      ids.handleMessageType(ATTRIBUTION_REFRESH_TYPE)
-    })
-    return true
-  } catch (error) {
-    logger.warn('attribution refresh hook failed', { reason: error instanceof Error ? error.message : String(error) })
-    return false
   }
 }

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '../brand/brandConfig'
+import { notificationPermission } from './lazyPlatform'
 import type { Logger, NotificationPermissionState, PushNoticeView, PushService } from './types'
 
 /**
@@ -25,12 +26,7 @@ export interface NotificationApi {
   requestPermission(): Promise<string>
 }
 
-/** Reads the permission without loading anything (SPEC §4: granted, denied, default or unsupported). */
-export function notificationPermission(notification: { permission: string } | undefined): NotificationPermissionState {
-  if (!notification) return 'unsupported'
-  const value = notification.permission
-  return value === 'granted' || value === 'denied' ? value : 'default'
-}
+export { notificationPermission } from './lazyPlatform'
 
 export function createAppPush(options: AppPushOptions): PushService {
   const { brand, logger } = options

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import '../testing/injectAllSlices'
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,3 +1,6 @@
+// Every feature slice in the store, so tests and stories can preload any of them.
+import './injectAllSlices'
+
 export {
   demoAccount,
   demoConfig,

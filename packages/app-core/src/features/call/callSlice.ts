@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { loggedOut } from '../auth/authActions'
 
@@ -104,12 +105,12 @@ export const callSlice = createSlice({
 
 export const { snapshotChanged, balanceReported, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } = callSlice.actions
 
-export const selectCall = (state: RootState): CallState => state.call
+export const selectCall = (state: RootState): CallState => callOf(state)
 /** The incoming call that rings and has not been answered here yet (what the pop-up shows). */
 export const selectIncomingCall = (state: RootState): CallState | null =>
-  state.call.status === CALL_STATUS.CallIn && !state.call.answered ? state.call : null
+  callOf(state).status === CALL_STATUS.CallIn && !callOf(state).answered ? callOf(state) : null
 /** The balance to show during a call: the hub's latest figure, else the account's. */
-export const selectCallBalance = (state: RootState): number | null => state.call.gemsBalance ?? state.account.gemsBalance
+export const selectCallBalance = (state: RootState): number | null => callOf(state).gemsBalance ?? state.account.gemsBalance
 
 /** The i18n key (namespace `call`) for a failure, a hub end reason or a start refusal. */
 export function failureMessageKey(call: Pick<CallState, 'failure' | 'endedReason' | 'startError'>): string | null {
@@ -117,4 +118,13 @@ export function failureMessageKey(call: Pick<CallState, 'failure' | 'endedReason
   if (call.failure) return `errors.${call.failure.reason}`
   if (call.endedReason) return `ended.${call.endedReason}`
   return null
+}
+
+// Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
+rootReducer.inject({ reducerPath: 'call', reducer: callSlice.reducer })
+
+/** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
+function callOf(state: RootState): CallState {
+  // Typed as present for CallLayer (see RootState); absent before the slice is injected.
+  return (state as Partial<Pick<RootState, 'call'>>).call ?? callSlice.getInitialState()
 }

@@ -12,7 +12,9 @@ import {
   selectActiveMessages,
   selectConnection,
   selectMessagesStatus,
+  selectSendLock,
   selectShowTranslate,
+  selectTranslations,
   sendMessage,
   translateMessage,
 } from './chatSlice'
@@ -36,8 +38,8 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const status = useAppSelector(selectMessagesStatus)
   const connection = useAppSelector(selectConnection)
   const showTranslate = useAppSelector(selectShowTranslate)
-  const translations = useAppSelector((state) => state.chat.translations)
-  const lock = useAppSelector((state) => state.chat.sendLock[tid])
+  const translations = useAppSelector(selectTranslations)
+  const lock = useAppSelector((state) => selectSendLock(state, tid))
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })

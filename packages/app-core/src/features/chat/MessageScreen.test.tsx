@@ -59,12 +59,12 @@ describe('/message', () => {
     expect(within(messages).getByText('Not sent')).toBeTruthy()
     expect(within(messages).getByText('Read')).toBeTruthy()
     expect(chat.activeThread).toBe(MIA)
-    await waitFor(() => expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0))
+    await waitFor(() => expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0))
     expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Messages' })).toBeTruthy()
 
     await user.click(within(messages).getByRole('button', { name: 'Retry' }))
     expect(retry).toHaveBeenCalledWith('m7')
-    await waitFor(() => expect(store.getState().chat.messages.find((m) => m.mid === 'm7')?.state).toBe('success'))
+    await waitFor(() => expect(store.getState().chat?.messages.find((m) => m.mid === 'm7')?.state).toBe('success'))
   })
 
   it('sends a message: shown as sending at once, then sent; errors show Retry', async () => {
@@ -93,8 +93,8 @@ describe('/message', () => {
     })
     const list = screen.getByRole('list', { name: 'Messages with Mia' })
     expect(await within(list).findByText('Live hello')).toBeTruthy()
-    await waitFor(() => expect(store.getState().chat.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1))
-    expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
+    await waitFor(() => expect(store.getState().chat?.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1))
+    expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
   })
 
   it('a burst of incoming messages is applied in batches and every message is shown once', async () => {
@@ -109,7 +109,7 @@ describe('/message', () => {
     const list = await screen.findByRole('list', { name: 'Messages with Mia' })
     await waitFor(() => expect(within(list).getAllByText(/^burst \d+$/)).toHaveLength(200))
     expect(dispatched.length).toBeLessThan(20)
-    expect(store.getState().chat.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
+    expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
   })
 
   it('translates incoming text only when show_translate is on; a failure shows the original', async () => {

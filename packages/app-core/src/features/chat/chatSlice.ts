@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { CHAT_PAGE_SIZE } from '../../constants'
 import type { ChatConnectionState, ChatEvent, ChatMessageRecord, ChatThreadSummary } from '../../services/types'
@@ -251,19 +252,27 @@ export const chatSlice = createSlice({
 
 export const { chatEvent, chatEventsBatched, noticeDismissed } = chatSlice.actions
 
-export const selectChat = (state: RootState): ChatState => state.chat
-export const selectThreads = (state: RootState) => state.chat.threads
-export const selectThreadsStatus = (state: RootState) => state.chat.threadsStatus
-export const selectActiveMessages = (state: RootState) => state.chat.messages
-export const selectMessagesStatus = (state: RootState) => state.chat.messagesStatus
-export const selectConnection = (state: RootState) => state.chat.connection
-export const selectChatNotice = (state: RootState) => state.chat.notice
-/** Unread messages over all threads: the badge on the messages tab. */
-export const selectUnreadTotal = (state: RootState): number =>
-  (state.chat?.threads ?? []).reduce((sum, thread) => sum + thread.unread, 0)
+export const selectChat = (state: RootState): ChatState => chatOf(state)
+export const selectThreads = (state: RootState) => chatOf(state).threads
+export const selectThreadsStatus = (state: RootState) => chatOf(state).threadsStatus
+export const selectActiveMessages = (state: RootState) => chatOf(state).messages
+export const selectMessagesStatus = (state: RootState) => chatOf(state).messagesStatus
+export const selectConnection = (state: RootState) => chatOf(state).connection
+export const selectChatNotice = (state: RootState) => chatOf(state).notice
+export const selectTranslations = (state: RootState): Record<string, TranslationState> => chatOf(state).translations
+export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
+export { selectUnreadTotal } from './unreadTotal'
 /**
  * SPEC §5: translation is shown only when show_translate is 'on' (default on). Read structurally so
  * this works whether or not the settings screen's state is present.
  */
 export const selectShowTranslate = (state: RootState): boolean =>
   (state as unknown as { settings?: { values?: { show_translate?: string } } }).settings?.values?.show_translate !== 'off'
+
+// Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
+rootReducer.inject({ reducerPath: 'chat', reducer: chatSlice.reducer })
+
+/** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
+function chatOf(state: RootState): ChatState {
+  return state.chat ?? chatSlice.getInitialState()
+}

@@ -7,7 +7,7 @@ import { DISCOVER_LANGUAGES } from '../../constants'
 import { languageName } from '../anchor/AnchorBadges'
 import { useMinuteClock, usePresencePolling } from '../anchor/usePresence'
 import { AnchorCard } from './AnchorCard'
-import { fetchAnchorList, selectAnchorList, selectAnchors } from './discoverSlice'
+import { fetchAnchorList, selectAnchorList, selectAnchors, selectPresenceMap } from './discoverSlice'
 import type { AnchorListKind } from './discoverSlice'
 import { ContactPopup } from './ContactPopup'
 import { selectIsLoggedIn } from '../auth/authSlice'
@@ -54,7 +54,7 @@ export function GoddessScreen() {
   const [language, setLanguage] = useState<Language>('all')
   const list = useAppSelector((state) => selectAnchorList(state, kind, language))
   const anchors = useAppSelector(selectAnchors)
-  const presence = useAppSelector((state) => state.discover.wall.presence)
+  const presence = useAppSelector(selectPresenceMap)
   const now = useMinuteClock()
   const gridRef = useRef<HTMLDivElement>(null)
   const width = useWidth(gridRef, 360)

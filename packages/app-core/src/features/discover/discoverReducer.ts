@@ -1,18 +1,18 @@
-import { combineReducers } from '@reduxjs/toolkit'
-import { matchSlice } from '../match/matchSlice'
+import { initialMatchState } from '../match/matchSlice'
 import type { MatchState } from '../match/matchSlice'
-import { socialSlice } from '../social/socialSlice'
+import { initialSocialState } from '../social/socialSlice'
 import type { SocialState } from '../social/socialSlice'
-import { wallSlice } from './discoverSlice'
+import { initialWallState } from './discoverSlice'
 import type { WallState } from './discoverSlice'
 
-/** Host lists, match deck and social lists: one store key, `discover`. */
+/**
+ * Host lists, match deck and social lists: one store key, `discover` (the reducer is `discoverReducer`
+ * in `discoverSlice`; match and social inject themselves into it).
+ */
 export interface DiscoverState {
   wall: WallState
   match: MatchState
   social: SocialState
 }
 
-export const discoverReducer = combineReducers({ wall: wallSlice.reducer, match: matchSlice.reducer, social: socialSlice.reducer })
-
-export const initialDiscoverState = (): DiscoverState => discoverReducer(undefined, { type: '@@init' })
+export const initialDiscoverState = (): DiscoverState => ({ wall: initialWallState, match: initialMatchState, social: initialSocialState })

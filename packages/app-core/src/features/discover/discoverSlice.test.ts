@@ -58,7 +58,7 @@ describe('discover wall slice', () => {
   it('subscribes to the online notice of a host', async () => {
     const store = makeStore({ services: fakeServices() })
     await store.dispatch(setOnlineNotice({ jid: 'anchor_200003@localhost', enable: true }))
-    expect(store.getState().discover.wall.notices['anchor_200003@localhost']).toBe(true)
+    expect(store.getState().discover?.wall.notices['anchor_200003@localhost']).toBe(true)
   })
 
   it('finds a host for the profile with its live price, or fails for an unknown one', async () => {
@@ -67,6 +67,6 @@ describe('discover wall slice', () => {
     const found = await store.dispatch(loadAnchor('anchor_200005@localhost')).unwrap()
     expect(found.privateChatPrice).toBe(99)
     await expect(store.dispatch(loadAnchor('anchor_1@localhost')).unwrap()).rejects.toThrow('not_found')
-    expect(store.getState().discover.wall.lookups['anchor_1@localhost']).toBe('failed')
+    expect(store.getState().discover?.wall.lookups['anchor_1@localhost']).toBe('failed')
   })
 })

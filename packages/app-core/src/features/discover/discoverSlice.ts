@@ -1,7 +1,13 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { AnchorInfo, AnchorPage, OnlineStatus } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { combineSlices } from '@reduxjs/toolkit'
+import type { Reducer } from '@reduxjs/toolkit'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
+import type { DiscoverState } from './discoverReducer'
+import type { MatchState } from '../match/matchSlice'
+import type { SocialState } from '../social/socialSlice'
 import { DISCOVER_PAGE_SIZE, PRESENCE_BATCH } from '../../constants'
 import { loggedOut } from '../auth/authActions'
 
@@ -47,7 +53,7 @@ function errorText(error: { message?: string | undefined }): string {
 export const fetchAnchorList = createAppAsyncThunk(
   'discover/fetchList',
   async ({ kind, language, more = false }: { kind: AnchorListKind; language: string; more?: boolean }, { extra, getState }) => {
-    const list = getState().discover.wall.lists[listKey(kind, language)]
+    const list = wallOf(getState()).lists[listKey(kind, language)]
     const page = more && list ? list.page + 1 : 1
     const request = { page, size: DISCOVER_PAGE_SIZE, ...(language === 'all' ? {} : { language }) }
     const call = kind === 'hot' ? extra.api.getHotAnchors : kind === 'new' ? extra.api.getNewAnchors : extra.api.getRecommendedAnchors
@@ -56,7 +62,7 @@ export const fetchAnchorList = createAppAsyncThunk(
   },
   {
     condition: ({ kind, language, more = false }, { getState }) => {
-      const list = getState().discover.wall.lists[listKey(kind, language)]
+      const list = wallOf(getState()).lists[listKey(kind, language)]
       if (!list) return !more
       if (more) return list.status === 'ready' && list.hasMore && !list.loadingMore
       return list.status !== 'loading'
@@ -86,7 +92,7 @@ const LOOKUP_MAX_PAGES = 10
  * the hot list (every host is in it), then its live price and presence (anchor_acount).
  */
 export const loadAnchor = createAppAsyncThunk('discover/loadAnchor', async (jid: string, { extra, getState }) => {
-  let anchor: AnchorInfo | undefined = getState().discover.wall.anchors[jid]
+  let anchor: AnchorInfo | undefined = wallOf(getState()).anchors[jid]
   for (let page = 1; !anchor && page <= LOOKUP_MAX_PAGES; page += 1) {
     const result = await extra.api.getHotAnchors({ page, size: DISCOVER_PAGE_SIZE })
     anchor = result.list.find((item) => item.jid === jid)
@@ -166,11 +172,26 @@ export const wallSlice = createSlice({
 export const { anchorsSeen } = wallSlice.actions
 
 export const selectAnchorList = (state: RootState, kind: AnchorListKind, language: string): AnchorListState =>
-  state.discover.wall.lists[listKey(kind, language)] ?? emptyList
-export const selectAnchor = (state: RootState, jid: string): AnchorInfo | undefined => state.discover.wall.anchors[jid]
-export const selectAnchors = (state: RootState): Record<string, AnchorInfo> => state.discover.wall.anchors
+  wallOf(state).lists[listKey(kind, language)] ?? emptyList
+export const selectAnchor = (state: RootState, jid: string): AnchorInfo | undefined => wallOf(state).anchors[jid]
+export const selectAnchors = (state: RootState): Record<string, AnchorInfo> => wallOf(state).anchors
 /** Live presence when known, else what the list said. */
 export const selectPresence = (state: RootState, jid: string): OnlineStatus =>
-  state.discover.wall.presence[jid] ?? state.discover.wall.anchors[jid]?.onlineStatus ?? 'offline'
-export const selectLookup = (state: RootState, jid: string): LoadStatus => state.discover.wall.lookups[jid] ?? 'idle'
-export const selectOnlineNotice = (state: RootState, jid: string): boolean => state.discover.wall.notices[jid] ?? false
+  wallOf(state).presence[jid] ?? wallOf(state).anchors[jid]?.onlineStatus ?? 'offline'
+export const selectLookup = (state: RootState, jid: string): LoadStatus => wallOf(state).lookups[jid] ?? 'idle'
+export const selectOnlineNotice = (state: RootState, jid: string): boolean => wallOf(state).notices[jid] ?? false
+
+/**
+ * The `discover` store key: host lists here, the match deck and social lists injected by their own
+ * modules (`matchSlice`, `socialSlice`) when those load. Joins the store with the first discover code.
+ */
+export const discoverReducer = combineSlices({ wall: wallSlice.reducer }).withLazyLoadedSlices<{ match: MatchState; social: SocialState }>()
+// The nested reducer fills match and social once injected; readers fall back to their initial state.
+rootReducer.inject({ reducerPath: 'discover', reducer: discoverReducer as unknown as Reducer<DiscoverState> })
+
+function wallOf(state: RootState): WallState {
+  return state.discover?.wall ?? initialWallState
+}
+
+/** Online status by jid as last reported. */
+export const selectPresenceMap = (state: RootState): Record<string, OnlineStatus> => wallOf(state).presence

@@ -10,7 +10,7 @@ import { AnchorFacts, PresenceBadge } from '../anchor/AnchorBadges'
 import { useMinuteClock, usePresencePolling } from '../anchor/usePresence'
 import { selectAccount } from '../account/accountSlice'
 import { logout, selectDisplayName, selectUser } from '../auth/authSlice'
-import { selectAnchors } from '../discover/discoverSlice'
+import { selectAnchors, selectPresenceMap } from '../discover/discoverSlice'
 import { chatPath, profilePathOf, videoCallPath } from '../discover/paths'
 import { abVariantFor } from './abVariant'
 import { loadDeck, matchPopupClosed, selectMatch, swipe } from './matchSlice'
@@ -34,7 +34,7 @@ export function MatchScreen() {
   const user = useAppSelector(selectUser)
   const match = useAppSelector(selectMatch)
   const anchors = useAppSelector(selectAnchors)
-  const presence = useAppSelector((state) => state.discover.wall.presence)
+  const presence = useAppSelector(selectPresenceMap)
   const now = useMinuteClock()
   const dragStart = useRef<number | null>(null)
   const top = match.deck[0]

@@ -3,7 +3,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
 import { SWIPE_BATCH } from '../../constants'
 import { loggedOut } from '../auth/authActions'
-import { anchorsSeen } from '../discover/discoverSlice'
+import { anchorsSeen, discoverReducer } from '../discover/discoverSlice'
 import type { LoadStatus } from '../discover/discoverSlice'
 
 export interface MatchState {
@@ -29,7 +29,7 @@ export const loadDeck = createAppAsyncThunk(
     dispatch(anchorsSeen(result.list))
     return { jids: result.list.map((anchor) => anchor.jid), remaining: result.remaining }
   },
-  { condition: (_: void, { getState }) => getState().discover.match.status !== 'loading' },
+  { condition: (_: void, { getState }) => matchOf(getState()).status !== 'loading' },
 )
 
 /** Like or skip the top card (change_relation like / pass); a like back opens the match pop-up. */
@@ -37,12 +37,12 @@ export const swipe = createAppAsyncThunk(
   'match/swipe',
   async ({ jid, action }: { jid: string; action: 'like' | 'pass' }, { extra, dispatch, getState }) => {
     const relation = await extra.api.changeRelation({ targetJid: jid, action })
-    const { deck, remaining } = getState().discover.match
+    const { deck, remaining } = matchOf(getState())
     // Refill before the deck runs dry.
     if (deck.length <= 2 && remaining > 0) void dispatch(loadMore())
     return { jid, matched: action === 'like' && relation.liked && relation.likedMe }
   },
-  { condition: (_, { getState }) => getState().discover.match.swiping === null },
+  { condition: (_, { getState }) => matchOf(getState()).swiping === null },
 )
 
 const loadMore = createAppAsyncThunk('match/loadMore', async (_: void, { extra, dispatch }) => {
@@ -96,4 +96,10 @@ export const matchSlice = createSlice({
 })
 
 export const { matchPopupClosed } = matchSlice.actions
-export const selectMatch = (state: RootState): MatchState => state.discover.match
+export const selectMatch = (state: RootState): MatchState => matchOf(state)
+
+discoverReducer.inject({ reducerPath: 'match', reducer: matchSlice.reducer })
+
+function matchOf(state: RootState): MatchState {
+  return state.discover?.match ?? initialMatchState
+}

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { loadWebsiteConfig } from '../profile/profileSlice'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
 import { AccountError, AccountLoading, AccountPage } from './AccountPage'
 import './account.css'
 
@@ -24,8 +24,8 @@ export function DomainScreen() {
   const { t: tc } = useTranslation('common')
   const { brand } = useServices()
   const dispatch = useAppDispatch()
-  const website = useAppSelector((state) => state.profile.website)
-  const status = useAppSelector((state) => state.profile.websiteStatus)
+  const website = useAppSelector(selectWebsite)
+  const status = useAppSelector(selectWebsiteStatus)
   useEffect(() => {
     void dispatch(loadWebsiteConfig())
   }, [dispatch])

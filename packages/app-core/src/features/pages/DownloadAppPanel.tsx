@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { loadWebsiteConfig } from '../profile/profileSlice'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
 
 /** The download-app panel: the native app with its install bonus, from the website config. */
 export function DownloadAppPanel() {
   const { t } = useTranslation('account')
   const dispatch = useAppDispatch()
-  const website = useAppSelector((state) => state.profile.website)
-  const status = useAppSelector((state) => state.profile.websiteStatus)
+  const website = useAppSelector(selectWebsite)
+  const status = useAppSelector(selectWebsiteStatus)
   useEffect(() => {
     if (status === 'idle') void dispatch(loadWebsiteConfig())
   }, [dispatch, status])

@@ -6,7 +6,7 @@ import { useServices } from '../../app/ServicesContext'
 import { useBreakpoint } from '../../layout/useBreakpoint'
 import { InstallCard, useInstallMethod } from '../install/InstallPrompts'
 import { openDesktopPopup } from '../install/installEnvironment'
-import { loadWebsiteConfig } from '../profile/profileSlice'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
 import { AccountError, AccountLoading, AccountPage } from './AccountPage'
 import { LegalLinks } from './LegalLinks'
 import './account.css'
@@ -17,8 +17,8 @@ export function DownloadScreen() {
   const { t: tc } = useTranslation('common')
   const { brand } = useServices()
   const dispatch = useAppDispatch()
-  const website = useAppSelector((state) => state.profile.website)
-  const status = useAppSelector((state) => state.profile.websiteStatus)
+  const website = useAppSelector(selectWebsite)
+  const status = useAppSelector(selectWebsiteStatus)
   const method = useInstallMethod()
   const { isMobile } = useBreakpoint()
   useEffect(() => {

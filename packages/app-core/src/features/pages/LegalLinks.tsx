@@ -2,6 +2,7 @@ import { Sheet } from '@vchat/ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
+import { selectWebsite } from '../profile/profileSlice'
 import { LEGAL_PAGES, LegalPage } from './LegalPage'
 import type { LegalPageKind } from './LegalPage'
 
@@ -10,7 +11,7 @@ export function LegalLinks() {
   const { t } = useTranslation('app')
   const { t: tc } = useTranslation('common')
   const [open, setOpen] = useState<LegalPageKind | null>(null)
-  const website = useAppSelector((state) => state.profile.website)
+  const website = useAppSelector(selectWebsite)
   const fullUrl = open === 'privacy' || open === 'cookies' ? website?.privacyPolicyUrl : open === 'terms' ? website?.termsOfServiceUrl : undefined
   return (
     <nav className="vc-legal-links" aria-label={t('pages.label')}>

@@ -2,6 +2,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import type { BlockInfo, PersonalInfo, UpdatePersonalInfoRequest, UserSupportInfo, WebsiteConfig } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { loggedOut } from '../auth/authActions'
 
@@ -127,8 +128,10 @@ export const profileSlice = createSlice({
 
 export const { uploadProgressed, completeProfileDismissed } = profileSlice.actions
 
-export const selectProfile = (state: RootState): ProfileState => state.profile
-export const selectPersonalInfo = (state: RootState): PersonalInfo | null => state.profile.info
+export const selectProfile = (state: RootState): ProfileState => profileOf(state)
+export const selectPersonalInfo = (state: RootState): PersonalInfo | null => profileOf(state).info
+export const selectWebsite = (state: RootState): WebsiteConfig | null => profileOf(state).website
+export const selectWebsiteStatus = (state: RootState): LoadStatus => profileOf(state).websiteStatus
 
 const NOT_BLOCKED: BlockInfo = { blocked: false, reason: '' }
 /** SPEC §6: blocked status comes from blockInfo (config). */
@@ -138,7 +141,7 @@ export const selectIsBlocked = (state: RootState): boolean => selectBlockInfo(st
 
 /** The complete-profile panel shows after a login that asked for it, until closed or saved. */
 export const selectShowCompleteProfile = (state: RootState): boolean =>
-  state.auth.user !== null && state.auth.completeUserInfoCheck && !state.profile.completeProfileDismissed && state.profile.saving !== 'saved'
+  state.auth.user !== null && state.auth.completeUserInfoCheck && !profileOf(state).completeProfileDismissed && profileOf(state).saving !== 'saved'
 
 /** SPEC §5: age from a birth date (YYYY-MM-DD) with month/day adjustment; -1 when empty or invalid. */
 export function ageFrom(birthday: string, now: Date): number {
@@ -150,4 +153,12 @@ export function ageFrom(birthday: string, now: Date): number {
   let age = now.getFullYear() - year
   if (now.getMonth() + 1 < month || (now.getMonth() + 1 === month && now.getDate() < day)) age -= 1
   return age < 0 ? -1 : age
+}
+
+// Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
+rootReducer.inject({ reducerPath: 'profile', reducer: profileSlice.reducer })
+
+/** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
+function profileOf(state: RootState): ProfileState {
+  return state.profile ?? profileSlice.getInitialState()
 }

@@ -47,7 +47,7 @@ describe('social slice', () => {
   it('refuses a favourite over the limit and keeps the reason', async () => {
     const store = makeStore({ services: fakeServices({ api: { getFavoriteCapability: async () => ({ enabled: true, limit: 1, count: 1 }) } }) })
     await store.dispatch(setFavorite({ jid: 'anchor_200009@localhost', favorite: true }))
-    expect(store.getState().discover.social.actionError).toBe('favorite_limit')
+    expect(store.getState().discover?.social.actionError).toBe('favorite_limit')
   })
 
   it('keeps the reason of a failed list', async () => {

@@ -4,6 +4,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
 import { DISCOVER_PAGE_SIZE } from '../../constants'
 import { loggedOut } from '../auth/authActions'
+import { discoverReducer } from '../discover/discoverSlice'
 import type { LoadStatus } from '../discover/discoverSlice'
 
 /** The social lists: like / liked_me / match (like_list), friends / received / sent (friend_list), favourites. */
@@ -33,7 +34,7 @@ const emptyList: SocialListState = { items: [], page: 0, hasMore: true, status: 
 export const fetchSocialList = createAppAsyncThunk(
   'social/fetchList',
   async ({ kind, more = false }: { kind: SocialListKind; more?: boolean }, { extra, getState }) => {
-    const list = getState().discover.social.lists[kind]
+    const list = socialOf(getState()).lists[kind]
     const page = more && list ? list.page + 1 : 1
     const paging = { page, size: DISCOVER_PAGE_SIZE }
     let result: RelationPage
@@ -44,7 +45,7 @@ export const fetchSocialList = createAppAsyncThunk(
   },
   {
     condition: ({ kind, more = false }, { getState }) => {
-      const list = getState().discover.social.lists[kind]
+      const list = socialOf(getState()).lists[kind]
       if (!list) return !more
       return more ? list.status === 'ready' && list.hasMore && !list.loadingMore : list.status !== 'loading'
     },
@@ -64,7 +65,7 @@ export const loadRelation = createAppAsyncThunk('social/loadRelation', async (ji
 export const changeRelation = createAppAsyncThunk(
   'social/changeRelation',
   async ({ jid, action }: { jid: string; action: RelationAction }, { extra }) => extra.api.changeRelation({ targetJid: jid, action }),
-  { condition: ({ jid }, { getState }) => !getState().discover.social.pending[jid] },
+  { condition: ({ jid }, { getState }) => !socialOf(getState()).pending[jid] },
 )
 
 /** Adds a friend without a request round (auto_add_friend, e.g. after a paid call or a match). */
@@ -82,7 +83,7 @@ export const setFavorite = createAppAsyncThunk(
     }
     return extra.api.changeUserFavorite({ targetJid: jid, favorite })
   },
-  { condition: ({ jid }, { getState }) => !getState().discover.social.pending[jid] },
+  { condition: ({ jid }, { getState }) => !socialOf(getState()).pending[jid] },
 )
 
 function relationFallback(jid: string): FriendsRelative {
@@ -170,7 +171,13 @@ export const socialSlice = createSlice({
   },
 })
 
-export const selectSocialList = (state: RootState, kind: SocialListKind): SocialListState => state.discover.social.lists[kind] ?? emptyList
-export const selectRelation = (state: RootState, jid: string): FriendsRelative | undefined => state.discover.social.relations[jid]
-export const selectRelationPending = (state: RootState, jid: string): boolean => state.discover.social.pending[jid] ?? false
-export const selectSocialError = (state: RootState): string | null => state.discover.social.actionError
+export const selectSocialList = (state: RootState, kind: SocialListKind): SocialListState => socialOf(state).lists[kind] ?? emptyList
+export const selectRelation = (state: RootState, jid: string): FriendsRelative | undefined => socialOf(state).relations[jid]
+export const selectRelationPending = (state: RootState, jid: string): boolean => socialOf(state).pending[jid] ?? false
+export const selectSocialError = (state: RootState): string | null => socialOf(state).actionError
+
+discoverReducer.inject({ reducerPath: 'social', reducer: socialSlice.reducer })
+
+function socialOf(state: RootState): SocialState {
+  return state.discover?.social ?? initialSocialState
+}

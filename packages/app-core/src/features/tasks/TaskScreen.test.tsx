@@ -25,9 +25,9 @@ describe('tasks slice', { timeout: 20_000 }, () => {
     await store.dispatch(loadTasks())
     await store.dispatch(claimCheckIn())
     const state = store.getState()
-    expect(state.tasks.info?.checkInTaskInfo.status).toBe(3)
-    expect(state.tasks.info?.checkInDays).toBe(3)
-    expect(state.tasks.lastReward).toBe(20)
+    expect(state.tasks?.info?.checkInTaskInfo.status).toBe(3)
+    expect(state.tasks?.info?.checkInDays).toBe(3)
+    expect(state.tasks?.lastReward).toBe(20)
     await waitFor(() => expect(store.getState().account.gemsBalance).toBe(520))
     expect(getAccount).toHaveBeenCalled()
   })
@@ -47,9 +47,9 @@ describe('tasks slice', { timeout: 20_000 }, () => {
     })
     await store.dispatch(loadTasks())
     await store.dispatch(claimTask('complete_profile'))
-    expect(store.getState().tasks.actionError).toBe('claim')
+    expect(store.getState().tasks?.actionError).toBe('claim')
     expect(selectHasClaimableTask(store.getState())).toBe(true)
-    expect(store.getState().tasks.claiming).toEqual([])
+    expect(store.getState().tasks?.claiming).toEqual([])
   })
 
   it('reverts the reminder when check_in_notification fails', async () => {
@@ -59,8 +59,8 @@ describe('tasks slice', { timeout: 20_000 }, () => {
     })
     await store.dispatch(loadTasks())
     await store.dispatch(setCheckInReminder(false))
-    expect(store.getState().tasks.info?.isRemindCheckIn).toBe(true)
-    expect(store.getState().tasks.actionError).toBe('remind')
+    expect(store.getState().tasks?.info?.isRemindCheckIn).toBe(true)
+    expect(store.getState().tasks?.actionError).toBe('remind')
   })
 
   it('counts the check-in countdown down from when it was read', () => {

@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { TaskInfo, UserTaskInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
@@ -121,8 +122,8 @@ export const tasksSlice = createSlice({
 
 export const { rewardShown } = tasksSlice.actions
 
-export const selectTasks = (state: RootState): TasksState => state.tasks
-export const selectTaskInfo = (state: RootState): TaskInfo | null => state.tasks.info
+export const selectTasks = (state: RootState): TasksState => tasksOf(state)
+export const selectTaskInfo = (state: RootState): TaskInfo | null => tasksOf(state).info
 
 /** SPEC §4: task status 2 = claimable (red dot). */
 export function isClaimable(task: UserTaskInfo): boolean {
@@ -131,15 +132,23 @@ export function isClaimable(task: UserTaskInfo): boolean {
 
 /** True when any user task can be claimed: the red dot on the task entrance and the tasks tab. */
 export const selectHasClaimableTask = (state: RootState): boolean =>
-  state.tasks.info?.userTaskInfos.some(isClaimable) ?? false
+  tasksOf(state).info?.userTaskInfos.some(isClaimable) ?? false
 
 /** SPEC §4: check-in status 3 = completed today. */
 export const selectCheckedInToday = (state: RootState): boolean =>
-  state.tasks.info?.checkInTaskInfo.status === CHECK_IN_COMPLETED_STATUS
+  tasksOf(state).info?.checkInTaskInfo.status === CHECK_IN_COMPLETED_STATUS
 
 /** Seconds left until the next check-in opens at `now`, never below 0. */
 export function remainingCountdown(tasks: Pick<TasksState, 'info' | 'loadedAt'>, now: number): number {
   if (!tasks.info) return 0
   const elapsed = Math.floor((now - tasks.loadedAt) / 1000)
   return Math.max(0, tasks.info.nextCheckInCountdown - elapsed)
+}
+
+// Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
+rootReducer.inject({ reducerPath: 'tasks', reducer: tasksSlice.reducer })
+
+/** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
+function tasksOf(state: RootState): TasksState {
+  return state.tasks ?? tasksSlice.getInitialState()
 }

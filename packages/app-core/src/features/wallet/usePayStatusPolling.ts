@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS } from './constants'
-import { checkOrderStatus, isTerminal, orderTimedOut } from './walletSlice'
+import { checkOrderStatus, isTerminal, orderTimedOut, selectWallet } from './walletSlice'
 
 /**
  * Asks pay_order_status now and every PAY_STATUS_POLL_MS until the order succeeds, fails or expires,
@@ -16,7 +16,7 @@ export function usePayStatusPolling(orderId: string | null): void {
     if (!orderId) return undefined
     const started = clock.now()
     const done = () => {
-      const order = store.getState().wallet.orders[orderId]
+      const order = selectWallet(store.getState()).orders[orderId]
       return isTerminal(order?.payStatus) || order?.timedOut === true
     }
     if (done()) return undefined

@@ -25,12 +25,12 @@ describe('wallet slice', () => {
   it('loads the payment channels and keeps a failure visible', async () => {
     const { store } = setup()
     await store.dispatch(loadPaymentChannels())
-    expect(store.getState().wallet.channels.status).toBe('ready')
-    expect(store.getState().wallet.channels.data?.countries.map((c) => c.country)).toEqual(['US', 'IN', 'SA'])
+    expect(store.getState().wallet?.channels.status).toBe('ready')
+    expect(store.getState().wallet?.channels.data?.countries.map((c) => c.country)).toEqual(['US', 'IN', 'SA'])
 
     const failing = makeStore({ services: fakeServices({ api: { getPaymentChannels: async () => Promise.reject(new Error('offline')) } }) })
     await failing.dispatch(loadPaymentChannels())
-    expect(failing.getState().wallet.channels.status).toBe('failed')
+    expect(failing.getState().wallet?.channels.status).toBe('failed')
   })
 
   it('a double click creates one order; a retry of the same choice sends the same client key', async () => {
@@ -76,12 +76,12 @@ describe('wallet slice', () => {
     const store = makeStore({ services })
     const intent = { sku: 'gems_300', country: 'IN', channelId: 'upi' }
     expect(placeOrder.rejected.match(await store.dispatch(placeOrder({ intent })))).toBe(true)
-    expect(store.getState().wallet.purchase.status).toBe('failed')
+    expect(store.getState().wallet?.purchase.status).toBe('failed')
     const retried = await store.dispatch(placeOrder({ intent }))
     expect(placeOrder.fulfilled.match(retried)).toBe(true)
     expect(world.orders.size).toBe(1)
     // UPI waits on the pay result: no redirect
-    expect(store.getState().wallet.purchase.redirectUrl).toBeNull()
+    expect(store.getState().wallet?.purchase.redirectUrl).toBeNull()
   })
 
   it('a wallet channel continues on the hosted checkout page', async () => {
@@ -94,9 +94,9 @@ describe('wallet slice', () => {
   it('credits gems once however often the status is polled or the notice arrives', async () => {
     const { world, store, getAccount } = setup(500)
     await store.dispatch(placeOrder({ intent: { sku: 'gems_700', country: 'US', channelId: 'gpay' } }))
-    const orderId = store.getState().wallet.purchase.order!.orderId
+    const orderId = store.getState().wallet!.purchase.order!.orderId
     await store.dispatch(checkOrderStatus(orderId))
-    expect(store.getState().wallet.orders[orderId]?.payStatus).toBe('PENDING')
+    expect(store.getState().wallet?.orders[orderId]?.payStatus).toBe('PENDING')
     expect(getAccount).not.toHaveBeenCalled()
 
     world.settle(orderId, 'TXN_SUCCESS')
@@ -107,9 +107,9 @@ describe('wallet slice', () => {
     await vi.waitFor(() => expect(store.getState().account.gemsBalance).toBe(1270))
     expect(getAccount).toHaveBeenCalledTimes(1)
     expect(store.getState().account.paid).toBe(true)
-    expect(store.getState().wallet.credited).toEqual([orderId])
+    expect(store.getState().wallet?.credited).toEqual([orderId])
     // the next purchase gets a fresh key
-    expect(store.getState().wallet.purchase.clientOrderKey).toBeNull()
+    expect(store.getState().wallet?.purchase.clientOrderKey).toBeNull()
   })
 
   it('a notice without an order id refreshes the balance each time', async () => {
@@ -123,15 +123,15 @@ describe('wallet slice', () => {
     const services = fakeServices({ api: { getPayOrderStatus: async () => Promise.reject(new Error('offline')) } })
     const store = makeStore({ services })
     await store.dispatch(checkOrderStatus('ord_x'))
-    expect(store.getState().wallet.orders['ord_x']).toMatchObject({ error: true, checking: false })
+    expect(store.getState().wallet?.orders['ord_x']).toMatchObject({ error: true, checking: false })
   })
 
   it('saves a card into the saved cards', async () => {
     const { store } = setup()
     await store.dispatch(loadPaymentChannels())
     await store.dispatch(saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B' }))
-    expect(store.getState().wallet.cardSave.status).toBe('saved')
-    expect(store.getState().wallet.channels.data?.cards.map((c) => c.last4)).toEqual(['4242', '4444'])
+    expect(store.getState().wallet?.cardSave.status).toBe('saved')
+    expect(store.getState().wallet?.channels.data?.cards.map((c) => c.last4)).toEqual(['4242', '4444'])
   })
 
   it('pages the pay records by cursor without duplicates', async () => {
@@ -140,10 +140,10 @@ describe('wallet slice', () => {
       services: fakeServices({ api: { getPayRecords: async (request) => world.api.getPayRecords({ ...request, size: 2 }) } }),
     })
     await store.dispatch(loadPayRecords())
-    expect(store.getState().wallet.history).toMatchObject({ status: 'ready', nextCursor: '2' })
+    expect(store.getState().wallet?.history).toMatchObject({ status: 'ready', nextCursor: '2' })
     await store.dispatch(loadPayRecords({ more: true }))
-    expect(store.getState().wallet.history.list).toHaveLength(3)
-    expect(store.getState().wallet.history.nextCursor).toBeNull()
+    expect(store.getState().wallet?.history.list).toHaveLength(3)
+    expect(store.getState().wallet?.history.nextCursor).toBeNull()
     const skipped = await store.dispatch(loadPayRecords({ more: true }))
     expect(loadPayRecords.rejected.match(skipped) && skipped.meta.condition).toBe(true)
   })

@@ -10,6 +10,7 @@ import type {
   SaveBankCardRequest,
 } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { PAY_RECORDS_PAGE_SIZE } from './constants'
 import { loadAccount } from '../account/accountSlice'
@@ -98,20 +99,20 @@ export interface PlacedOrder {
 export const placeOrder = createAppAsyncThunk(
   'wallet/placeOrder',
   async ({ intent, cvv }: PlaceOrderArg, { extra, getState }): Promise<PlacedOrder> => {
-    const clientOrderKey = getState().wallet.purchase.clientOrderKey
+    const clientOrderKey = walletOf(getState()).purchase.clientOrderKey
     if (!clientOrderKey) throw new Error('no client order key')
     const order = await extra.api.createOrder({ clientOrderKey, ...intent })
     if (intent.cardId !== undefined && order.payStatus === 'PENDING') {
       const auth = await extra.api.authenticatePayment({ orderId: order.orderId, cardId: intent.cardId, cvv: cvv ?? '' })
       return { order, redirectUrl: auth.requiresChallenge ? auth.authenticationUrl : null }
     }
-    const channel = getState()
-      .wallet.channels.data?.countries.find((c) => c.country === intent.country)
+    const channel = walletOf(getState())
+      .channels.data?.countries.find((c) => c.country === intent.country)
       ?.channels.find((c) => c.channelId === intent.channelId)
     // Wallets continue on the provider's page; UPI waits for the approval in the UPI app.
     return { order, redirectUrl: channel?.type === 'wallet' && order.payStatus === 'PENDING' ? order.checkoutUrl : null }
   },
-  { condition: (_arg, { getState }) => getState().wallet.purchase.status !== 'creating' },
+  { condition: (_arg, { getState }) => walletOf(getState()).purchase.status !== 'creating' },
 )
 
 export const saveBankCard = createAppAsyncThunk('wallet/saveCard', async (card: SaveBankCardRequest, { extra }) =>
@@ -123,7 +124,7 @@ export const refreshBalanceForOrder = createAppAsyncThunk(
   'wallet/refreshBalanceForOrder',
   async (orderId: string | null, { dispatch, getState }) => {
     if (orderId !== null) {
-      if (getState().wallet.credited.includes(orderId)) return false
+      if (walletOf(getState()).credited.includes(orderId)) return false
       dispatch(walletSlice.actions.orderCredited(orderId))
     }
     await dispatch(loadAccount())
@@ -145,18 +146,18 @@ export const checkOrderStatus = createAppAsyncThunk(
     if (status.payStatus === 'TXN_SUCCESS') void dispatch(refreshBalanceForOrder(orderId))
     return status
   },
-  { condition: (orderId, { getState }) => getState().wallet.orders[orderId]?.checking !== true },
+  { condition: (orderId, { getState }) => walletOf(getState()).orders[orderId]?.checking !== true },
 )
 
 export const loadPayRecords = createAppAsyncThunk(
   'wallet/loadPayRecords',
   async (arg: { more?: boolean } | void, { extra, getState }) => {
-    const cursor = arg?.more ? getState().wallet.history.nextCursor : null
+    const cursor = arg?.more ? walletOf(getState()).history.nextCursor : null
     return extra.api.getPayRecords(cursor ? { size: PAY_RECORDS_PAGE_SIZE, cursor } : { size: PAY_RECORDS_PAGE_SIZE })
   },
   {
     condition: (arg, { getState }) => {
-      const { history } = getState().wallet
+      const { history } = walletOf(getState())
       return arg?.more ? history.nextCursor !== null && !history.loadingMore : history.status !== 'loading'
     },
   },
@@ -279,8 +280,16 @@ export const walletSlice = createSlice({
 
 export const { orderTimedOut, purchaseReset } = walletSlice.actions
 
-export const selectWallet = (state: RootState): WalletState => state.wallet
-export const selectChannels = (state: RootState) => state.wallet.channels
-export const selectPurchase = (state: RootState) => state.wallet.purchase
-export const selectOrderTrack = (orderId: string) => (state: RootState): OrderTrack | undefined => state.wallet.orders[orderId]
-export const selectPayHistory = (state: RootState) => state.wallet.history
+export const selectWallet = (state: RootState): WalletState => walletOf(state)
+export const selectChannels = (state: RootState) => walletOf(state).channels
+export const selectPurchase = (state: RootState) => walletOf(state).purchase
+export const selectOrderTrack = (orderId: string) => (state: RootState): OrderTrack | undefined => walletOf(state).orders[orderId]
+export const selectPayHistory = (state: RootState) => walletOf(state).history
+
+// Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
+rootReducer.inject({ reducerPath: 'wallet', reducer: walletSlice.reducer })
+
+/** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
+function walletOf(state: RootState): WalletState {
+  return state.wallet ?? walletSlice.getInitialState()
+}

@@ -1,0 +1,28 @@
+/**
+ * What the home layout and the root shell add for a signed-in user only, in one chunk loaded by
+ * `SignedInLayer` after sign-in (or with a restored session): the chat bridge (messaging login, chat
+ * events, in-page notice), the task entrance with its red dot, and the call layer. Importing it injects
+ * the chat, tasks and call slices into the store (each slice's module does so when it loads).
+ */
+import { useEffect } from 'react'
+import { useAppDispatch, useAppSelector } from '../app/hooks'
+import { FEATURE_SLICES_INJECTED } from '../app/store'
+import '../features/call/callSlice'
+import { CallLayer } from '../features/call/CallLayer'
+import { ChatBridge } from '../features/chat/ChatBridge'
+import { TaskEntrance } from '../features/tasks/TaskEntrance'
+
+export { ChatBridge, TaskEntrance }
+
+/**
+ * The call layer, rendered once the store holds the call state: an injected slice gets its state with
+ * the next action, so one is dispatched when it is missing (CallLayer reads `state.call` directly).
+ */
+export function SignedInCalls() {
+  const dispatch = useAppDispatch()
+  const ready = useAppSelector((state) => state.call !== undefined)
+  useEffect(() => {
+    if (!ready) dispatch({ type: FEATURE_SLICES_INJECTED })
+  }, [dispatch, ready])
+  return ready ? <CallLayer /> : null
+}

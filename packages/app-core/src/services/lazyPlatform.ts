@@ -1,0 +1,162 @@
+/**
+ * Entry-chunk facades for the services a visitor never uses: push notifications, device id and
+ * attribution, and Google sign-in. Each is a few lines here; the real wiring (`pushService.ts`,
+ * `platformIds.ts`, `googleAuth.ts`) is loaded with dynamic `import()` on first use — after login, with
+ * the first server call, or on the login screen — so none of it is on the landing page.
+ */
+import type { BrandConfig } from '../brand/brandConfig'
+import type { AppPushOptions } from './pushService'
+import type { PlatformIds } from './platformIds'
+import type { GoogleAuthService, Logger, NotificationPermissionState, PlatformIdsService, PushService } from './types'
+
+/** SPEC §7: the messenger's attribution_refresh message type. */
+export const ATTRIBUTION_REFRESH_TYPE = 100
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+
+/** Loads once; a failed load is tried again by the next use. */
+function once<T>(load: () => Promise<T>): { get: () => Promise<T>; started: () => Promise<T> | null } {
+  let value: Promise<T> | null = null
+  return {
+    get: () =>
+      (value ??= load().catch((error: unknown) => {
+        value = null
+        throw error
+      })),
+    started: () => value,
+  }
+}
+
+/** Reads the permission without loading anything (SPEC §4: granted, denied, default or unsupported). */
+export function notificationPermission(notification: { permission: string } | undefined): NotificationPermissionState {
+  if (!notification) return 'unsupported'
+  const value = notification.permission
+  return value === 'granted' || value === 'denied' ? value : 'default'
+}
+
+/**
+ * Push (`createAppPush`, loaded after login by `register()` when permission is granted). The permission
+ * is read and asked here, so a click's prompt needs nothing downloaded first.
+ */
+export function createLazyPush(options: AppPushOptions, load = () => import('./pushService')): PushService {
+  const { logger } = options
+  const notification = () => ('notification' in options ? options.notification : typeof Notification === 'undefined' ? undefined : Notification)
+  const handlers = new Set<Parameters<PushService['onNotice']>[0]>()
+  const push = once(() =>
+    load().then(({ createAppPush }) => {
+      const real = createAppPush(options)
+      real.onNotice((notice) => handlers.forEach((handler) => handler(notice)))
+      return real
+    }),
+  )
+  async function register(): Promise<void> {
+    if (notificationPermission(notification()) !== 'granted') return
+    try {
+      await (await push.get()).register()
+    } catch (error) {
+      logger.warn('push unavailable', { reason: describe(error) })
+    }
+  }
+  return {
+    register,
+    async unregister() {
+      const started = push.started()
+      if (!started) return
+      try {
+        await (await started).unregister()
+      } catch (error) {
+        logger.warn('push unregister failed', { reason: describe(error) })
+      }
+    },
+    permission: () => notificationPermission(notification()),
+    async requestPermission() {
+      const current = notification()
+      if (!current) return 'unsupported'
+      let state: NotificationPermissionState
+      try {
+        // Asked at once, inside the click's user activation (nothing is loaded before).
+        state = notificationPermission({ permission: await current.requestPermission() })
+      } catch (error) {
+        logger.warn('notification permission request failed', { reason: describe(error) })
+        state = notificationPermission(current)
+      }
+      if (state === 'granted') await register()
+      return state
+    },
+    onNotice(handler) {
+      handlers.add(handler)
+      return () => {
+        handlers.delete(handler)
+      }
+    },
+  }
+}
+
+export interface LazyPlatformIds extends PlatformIdsService {
+  /** The loaded device id and attribution wiring (what the product API waits for); null when it cannot load. */
+  load(): Promise<PlatformIds | null>
+}
+
+/** Device id and attribution (`createPlatformIds`), loaded with the first server call or an attribution refresh. */
+export function createLazyPlatformIds(brand: BrandConfig, logger: Logger, load = () => import('./platformIds')): LazyPlatformIds {
+  const ids = once(() => load().then(({ createPlatformIds }) => createPlatformIds({ brand, logger })))
+  const loaded = () =>
+    ids.get().catch((error: unknown) => {
+      logger.warn('device id and attribution unavailable', { reason: describe(error) })
+      return null
+    })
+  return {
+    load: loaded,
+    async refreshAttribution() {
+      await (await loaded())?.refreshAttribution()
+    },
+    handleMessageType(type) {
+      if (type !== ATTRIBUTION_REFRESH_TYPE) return false
+      void this.refreshAttribution()
+      return true
+    },
+  }
+}
+
+/**
+ * The messenger's attribution_refresh (type 100) hook: when the chat service exposes
+ * `onAttributionRefresh(listener)` (the @vchat/xmpp-chat messenger does), each such message refreshes
+ * the attribution. Answers whether the hook was found.
+ */
+export function subscribeAttributionRefresh(chat: unknown, ids: Pick<PlatformIdsService, 'handleMessageType'>, logger: Logger): boolean {
+  if (!chat || typeof chat !== 'object' || !('onAttributionRefresh' in chat) || typeof chat.onAttributionRefresh !== 'function') return false
+  try {
+    ;(chat.onAttributionRefresh as (listener: () => void) => unknown)(() => {
+      ids.handleMessageType(ATTRIBUTION_REFRESH_TYPE)
+    })
+    return true
+  } catch (error) {
+    logger.warn('attribution refresh hook failed', { reason: error instanceof Error ? error.message : String(error) })
+    return false
+  }
+}
+
+/** Google sign-in (`createGoogleAuth`), loaded on first use (the login screen). */
+export function createLazyGoogleAuth(clientId: string | null, load = () => import('./googleAuth')): GoogleAuthService {
+  let real: GoogleAuthService | null = null
+  const google = once(() => load().then(({ createGoogleAuth }) => (real = createGoogleAuth({ clientId }))))
+  const get = () =>
+    google.get().catch((error: unknown) => {
+      // Same reason as a failed Google script (GoogleAuthError 'script_failed').
+      throw Object.assign(new Error(`Google sign-in failed: script_failed (${describe(error)})`), { name: 'GoogleAuthError', reason: 'script_failed' })
+    })
+  return {
+    available: clientId !== null,
+    signIn: async () => (await get()).signIn(),
+    async prompt() {
+      try {
+        return await (await get()).prompt()
+      } catch {
+        return null
+      }
+    },
+    cancelPrompt() {
+      real?.cancelPrompt()
+    },
+  }
+}
