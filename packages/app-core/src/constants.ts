@@ -33,7 +33,7 @@ export const CLIENT_CHANNEL = 'B1'
 export const CLIENT_VERSION_NAME = '1.0.0'
 export const CLIENT_VERSION_CODE = '1.0.0'
 
-/** SPEC §7 / §1: XMPP resource of the web client (team brief). */
+/** SPEC §7: XMPP resource of the web client. */
 export const XMPP_RESOURCE = 'web_fachat'
 /** Messages shown when a thread opens (the last 50; chat-db DEFAULT_THREAD_PAGE_SIZE). */
 export const CHAT_PAGE_SIZE = 50
