@@ -5,18 +5,20 @@ export const LEGAL_PAGES: readonly LegalPageKind[] = ['privacy', 'terms', 'cooki
 
 /**
  * The static pages (privacy policy, terms of service, cookies privacy): headed sections of plain text
- * from the `app` namespace, plus a link to the full document when the website config has one.
+ * (their long texts live in the lazily loaded `account` namespace, titles in `app` for the landing
+ * page's footer links), plus a link to the full document when the website config has one.
  */
 export function LegalPage({ kind, fullUrl }: { kind: LegalPageKind; fullUrl?: string | undefined }) {
   const { t } = useTranslation('app')
-  const sections = t(`pages.${kind}.sections`, { returnObjects: true }) as unknown
+  const { t: ta } = useTranslation('account')
+  const sections = ta(`legal.${kind}.sections`, { returnObjects: true }) as unknown
   const list = sections !== null && typeof sections === 'object' ? (Object.values(sections) as { title: string; body: string }[]) : []
   return (
     <article className="vc-legal" aria-labelledby={`legal-${kind}`}>
       <h2 id={`legal-${kind}`} className="vc-legal__title">
         {t(`pages.${kind}.title`)}
       </h2>
-      <p className="vc-legal__updated">{t('pages.updated')}</p>
+      <p className="vc-legal__updated">{ta('legal.updated')}</p>
       {list.map((section) => (
         <section key={section.title}>
           <h3>{section.title}</h3>
@@ -26,7 +28,7 @@ export function LegalPage({ kind, fullUrl }: { kind: LegalPageKind; fullUrl?: st
       {fullUrl ? (
         <p>
           <a href={fullUrl} target="_blank" rel="noopener noreferrer">
-            {t('pages.fullDocument')}
+            {ta('legal.fullDocument')}
           </a>
         </p>
       ) : null}
