@@ -66,9 +66,26 @@ export function vendorChunk(id: string): string | undefined {
   return undefined
 }
 
-const FIRST_LOAD_CHUNKS = new Set(['react', 'state', 'i18n'])
-function firstLoadChunk(name: string | undefined): string | null {
-  return name !== undefined && FIRST_LOAD_CHUNKS.has(name) ? name : null
+const FIRST_LOAD_VENDORS = new Set(['react', 'state', 'i18n'])
+/**
+ * Small modules every route needs that the bundler would otherwise split into chunks of a few hundred
+ * bytes each (each one a request and a separate gzip stream): the module preload helper, the bundler
+ * runtime, and app-core modules shared by the entry and the lazy screens.
+ */
+const FIRST_LOAD_SHARED = [
+  /vite\/preload-helper/,
+  /rolldown[:/]runtime/,
+  /packages[\\/]app-core[\\/]src[\\/](constants\.ts|app[\\/](hooks|createAppAsyncThunk)\.ts|features[\\/]auth[\\/](authSlice|authActions)\.ts)$/,
+]
+
+/**
+ * The first-load chunk: React, the router, RTK and i18next together (one gzip stream compresses better
+ * than three) plus the small shared modules above. Everything else is the entry or loads on demand.
+ */
+export function firstLoadChunk(id: string): string | null {
+  const vendor = vendorChunk(id)
+  if (vendor !== undefined && FIRST_LOAD_VENDORS.has(vendor)) return 'first-load'
+  return FIRST_LOAD_SHARED.some((re) => re.test(id)) ? 'first-load' : null
 }
 
 /**
@@ -152,7 +169,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
             groups: [
               // The first-load vendors claim their modules first: a shared dependency (redux, needed by
               // redux-persist too) must not be pulled into an on-demand chunk.
-              { debugName: 'first-load vendor', priority: 2, name: (id: string) => firstLoadChunk(vendorChunk(id)) },
+              { debugName: 'first-load vendor', priority: 2, name: (id: string) => firstLoadChunk(id) },
               { debugName: 'on-demand vendor', priority: 1, name: (id: string) => vendorChunk(id) ?? null },
             ],
           },
