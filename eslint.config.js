@@ -64,6 +64,26 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // Packages are `sideEffects: false`: a bundler may drop an import that binds nothing, so code that
+    // must run on import (a slice injecting itself) is reached through a named import. Stylesheets and
+    // test set-up are the exceptions.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.stories.tsx', '**/test-utils/**', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'User text is rendered as text: never dangerouslySetInnerHTML.',
+        },
+        {
+          selector: "ImportDeclaration[specifiers.length=0][source.value=/^\\.(?!.*\\.css$)/]",
+          message: 'The package is sideEffects: false; import something by name so the bundler keeps this module.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/app-core/src/**/*.{ts,tsx}'],
     ignores: ['packages/app-core/src/app/hooks.ts'],
     rules: {

@@ -7,7 +7,9 @@
 import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { FEATURE_SLICES_INJECTED } from '../app/store'
-import '../features/call/callSlice'
+// A named import, not a bare one: the package is `sideEffects: false`, so a bundler may drop a bare
+// import, and importing this module is what injects the call slice.
+import { callSlice } from '../features/call/callSlice'
 import { CallLayer } from '../features/call/CallLayer'
 import { ChatBridge } from '../features/chat/ChatBridge'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
@@ -20,7 +22,7 @@ export { ChatBridge, TaskEntrance }
  */
 export function SignedInCalls() {
   const dispatch = useAppDispatch()
-  const ready = useAppSelector((state) => state.call !== undefined)
+  const ready = useAppSelector((state) => state[callSlice.reducerPath] !== undefined)
   useEffect(() => {
     if (!ready) dispatch({ type: FEATURE_SLICES_INJECTED })
   }, [dispatch, ready])
