@@ -45,10 +45,13 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
   const listRef = useRef<HTMLOListElement>(null)
 
+  // The messaging service (and with it the stored history) exists once the chat bridge has started it,
+  // which after a reload may be a moment after this screen: open the thread again when it arrives.
+  const serviceStarted = connection !== 'idle'
   useEffect(() => {
     void dispatch(openThread(tid))
     if (!official) void dispatch(checkSendLock({ tid, peerJid }))
-  }, [dispatch, tid, peerJid, official])
+  }, [dispatch, tid, peerJid, official, serviceStarted])
 
   // Keep the newest message in view.
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useBreakpoint } from '../../layout/useBreakpoint'
-import { closeThread, loadThreads, selectThreads, selectThreadsStatus } from './chatSlice'
+import { closeThread, loadThreads, selectConnection, selectThreads, selectThreadsStatus } from './chatSlice'
 import { ChatView } from './ChatView'
 import { ThreadList } from './ThreadList'
 import './chat.css'
@@ -25,9 +25,11 @@ export function MessageScreen({ title = true }: { title?: boolean }) {
   const tid = params.get(THREAD_PARAM)
   const narrow = useBreakpoint().isMobile
 
+  // Again once the messaging service has started (after a reload it may start after this screen).
+  const serviceStarted = useAppSelector(selectConnection) !== 'idle'
   useEffect(() => {
     void dispatch(loadThreads())
-  }, [dispatch])
+  }, [dispatch, serviceStarted])
   useEffect(
     () => () => {
       void dispatch(closeThread())
