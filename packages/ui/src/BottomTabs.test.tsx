@@ -31,12 +31,12 @@ describe('BottomTabs', () => {
 
   it('shows a badge only for positive counts and caps it at 99+', () => {
     const { rerender } = render(<BottomTabs label="Main" items={items} />)
-    expect(screen.getByRole('link', { name: 'Messages 3' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'History' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Messages 3' })).toBeInstanceOf(Element)
+    expect(screen.getByRole('link', { name: 'History' })).toBeInstanceOf(Element)
     rerender(
       <BottomTabs label="Main" items={items.map((i) => (i.key === 'messages' ? { ...i, badge: 250 } : i))} />,
     )
-    expect(screen.getByRole('link', { name: 'Messages 99+' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Messages 99+' })).toBeInstanceOf(Element)
   })
 
   it('uses the given link component (e.g. a router link)', () => {

@@ -12,7 +12,7 @@ describe('DotBadge', () => {
         </DotBadge>
       </button>,
     )
-    expect(screen.getByTestId('red-dot')).toBeTruthy()
+    expect(screen.getByTestId('red-dot')).toBeInstanceOf(Element)
     expect(screen.getByRole('button').textContent).toBe('Tasksreward to claim')
     await expectNoAxeViolations()
     rerender(

@@ -15,10 +15,10 @@ describe('EmptyState', () => {
         action={<Button>Discover</Button>}
       />,
     )
-    expect(screen.getByRole('heading', { name: 'No messages yet' })).toBeTruthy()
-    expect(screen.getByRole('region', { name: 'No messages yet' })).toBeTruthy()
-    expect(screen.getByText('Say hello to a host')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Discover' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'No messages yet' })).toBeInstanceOf(Element)
+    expect(screen.getByRole('region', { name: 'No messages yet' })).toBeInstanceOf(Element)
+    expect(screen.getByText('Say hello to a host')).toBeInstanceOf(Element)
+    expect(screen.getByRole('button', { name: 'Discover' })).toBeInstanceOf(Element)
     expect(container.querySelector('.vc-empty__icon')?.getAttribute('aria-hidden')).toBe('true')
     await expectNoAxeViolations()
   })

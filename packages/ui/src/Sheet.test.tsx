@@ -42,8 +42,8 @@ describe('Sheet', () => {
     )
     const dialog = screen.getByRole('dialog', { name: 'Log in' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(screen.getByRole('heading', { name: 'Log in' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInstanceOf(Element)
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInstanceOf(Element)
   })
 
   it('moves focus to the first focusable element of its content', async () => {
@@ -96,7 +96,7 @@ describe('Sheet', () => {
     render(<Harness>{form}</Harness>)
     const opener = screen.getByRole('button', { name: 'Open' })
     await userEvent.click(opener)
-    expect(screen.getByRole('dialog')).toBeTruthy()
+    expect(screen.getByRole('dialog')).toBeInstanceOf(Element)
     await userEvent.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(opener)

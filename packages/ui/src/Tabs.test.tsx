@@ -34,7 +34,7 @@ describe('Tabs', () => {
   it('marks the selected tab and selects on click', async () => {
     const onChange = vi.fn()
     render(<Harness onChange={onChange} />)
-    expect(screen.getByRole('tablist', { name: 'Language' })).toBeTruthy()
+    expect(screen.getByRole('tablist', { name: 'Language' })).toBeInstanceOf(Element)
     expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true')
     await userEvent.click(screen.getByRole('tab', { name: 'English' }))
     expect(onChange).toHaveBeenCalledWith('en')

@@ -27,11 +27,11 @@ describe('useBreakpoint', () => {
   it('follows window resizes', () => {
     window.innerWidth = 375
     render(<Probe />)
-    expect(screen.getByText('xs mobile')).toBeTruthy()
+    expect(screen.getByText('xs mobile')).toBeInstanceOf(Element)
     act(() => {
       window.innerWidth = 1300
       window.dispatchEvent(new Event('resize'))
     })
-    expect(screen.getByText('xl desktop')).toBeTruthy()
+    expect(screen.getByText('xl desktop')).toBeInstanceOf(Element)
   })
 })

@@ -24,7 +24,7 @@ describe('auth guard', () => {
     const user = userEvent.setup()
     const { router } = await renderApp({ path: '/callrecord' })
 
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
     expect(router.state.location.pathname).toBe('/login')
 
     await user.type(screen.getByLabelText('User ID'), '100001')
@@ -32,7 +32,7 @@ describe('auth guard', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }))
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/callrecord'))
-    expect(await screen.findByRole('heading', { name: 'Video history' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Video history' })).toBeInstanceOf(Element)
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
@@ -44,23 +44,23 @@ describe('auth guard', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/match'))
     // The fake messaging returns no profile, so the uid stands in for the name.
-    expect(await screen.findByText('Hi, user 100001')).toBeTruthy()
+    expect(await screen.findByText('Hi, user 100001')).toBeInstanceOf(Element)
   })
 
   it('lets signed-in users through', async () => {
     const { router } = await renderApp({ path: '/message', preloadedState: signedIn })
-    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInstanceOf(Element)
     expect(router.state.location.pathname).toBe('/message')
   })
 
   it('respects the brand flags: /task is open in the second brand, guarded in the default one', async () => {
     const open = await renderApp({ path: '/task', brand: testBrandWithoutAuthRoutes })
-    expect(await screen.findByRole('heading', { name: 'Tasks' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Tasks' })).toBeInstanceOf(Element)
     expect(open.router.state.location.pathname).toBe('/task')
     open.unmount()
 
     const guarded = await renderApp({ path: '/task' })
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
     expect(guarded.router.state.location.pathname).toBe('/login')
   })
 
@@ -73,7 +73,7 @@ describe('auth guard', () => {
 describe('popup routes', () => {
   it('falls back to the goddess wall behind a popup opened directly', async () => {
     await renderApp({ path: '/silveranchor' })
-    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeInstanceOf(Element)
     const background = document.querySelector('.vc-app-background')
     expect(background?.textContent).toContain('Discover')
   })
@@ -81,10 +81,10 @@ describe('popup routes', () => {
   it('keeps the earlier page visible behind a popup and returns to it on close', async () => {
     const user = userEvent.setup()
     const { router } = await renderApp({ path: '/download' })
-    expect(await screen.findByRole('heading', { name: 'About' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeInstanceOf(Element)
 
     await act(() => router.navigate('/silveranchor', { state: { backgroundLocation: { pathname: '/download', search: '', hash: '' } } }))
-    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeInstanceOf(Element)
     expect(document.querySelector('.vc-app-background')?.textContent).toContain('About')
 
     await user.click(screen.getByRole('button', { name: 'Close' }))
@@ -96,7 +96,7 @@ describe('popup routes', () => {
     const user = userEvent.setup()
     const { router } = await renderApp({ path: '/' })
     await user.click(await screen.findByRole('link', { name: 'Log in to start' }))
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
     expect(router.state.location.pathname).toBe('/login')
     expect(document.querySelector('.vc-app-background')?.textContent).toContain('Live video chat with people around the world')
   })
@@ -116,13 +116,13 @@ describe('navigation', () => {
   it('redirects signed-in visitors from / to /match', async () => {
     const { router } = await renderApp({ path: '/', preloadedState: signedIn })
     await waitFor(() => expect(router.state.location.pathname).toBe('/match'))
-    expect(await screen.findByText('Hi, Demo One')).toBeTruthy()
-    expect(screen.getByText('100001')).toBeTruthy()
+    expect(await screen.findByText('Hi, Demo One')).toBeInstanceOf(Element)
+    expect(screen.getByText('100001')).toBeInstanceOf(Element)
   })
 
   it('shows the landing page to visitors', async () => {
     await renderApp({ path: '/' })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world' })).toBeInstanceOf(Element)
   })
 
   it('marks the active tab', async () => {
@@ -135,7 +135,7 @@ describe('navigation', () => {
 
   it('shows a top-level payment route outside the home layout', async () => {
     await renderApp({ path: '/payresult' })
-    expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeInstanceOf(Element)
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
   })
 })
@@ -147,8 +147,8 @@ describe('match screen', () => {
       path: '/match',
       preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', nickName: '' } } },
     })
-    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeTruthy()
-    expect(screen.getByText('Hi, user 264457001')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeInstanceOf(Element)
+    expect(screen.getByText('Hi, user 264457001')).toBeInstanceOf(Element)
     expect(screen.getAllByText('500').length).toBeGreaterThan(0)
 
     await user.click(screen.getByRole('button', { name: 'Log out' }))
@@ -188,8 +188,8 @@ describe('maintenance', () => {
     await renderApp({ path: '/', services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
     await user.click(await screen.findByRole('link', { name: 'Log in to start' }))
 
-    expect(await screen.findByText("sorry we're under maintenance")).toBeTruthy()
-    expect(screen.getByText('we apologize for the inconvenience')).toBeTruthy()
+    expect(await screen.findByText("sorry we're under maintenance")).toBeInstanceOf(Element)
+    expect(screen.getByText('we apologize for the inconvenience')).toBeInstanceOf(Element)
     expect(document.body.style.overflow).toBe('hidden')
     expect(api.calls).toBe(1)
 
@@ -212,7 +212,7 @@ describe('maintenance', () => {
     await act(async () => {
       clock.tick(60_000)
     })
-    expect(await screen.findByText("sorry we're under maintenance")).toBeTruthy()
+    expect(await screen.findByText("sorry we're under maintenance")).toBeInstanceOf(Element)
     expect(api.calls).toBe(2)
   })
 

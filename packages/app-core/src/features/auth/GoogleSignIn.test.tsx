@@ -63,7 +63,7 @@ describe('Google sign-in on the login screen', () => {
     await renderApp({ path: '/login', services: fakeServices() })
     const button = await screen.findByRole('button', { name: 'Sign in with Google' })
     expect(button).toHaveProperty('disabled', true)
-    expect(screen.getByText(/not configured for this build/)).toBeTruthy()
+    expect(screen.getByText(/not configured for this build/)).toBeInstanceOf(Element)
   })
 
   it('local builds offer the development sign-in in its place: dev:<uid> through /login', async () => {
@@ -72,9 +72,9 @@ describe('Google sign-in on the login screen', () => {
     const events: Events = []
     const { router } = await renderApp({ path: '/login', services: fakeServices({ devSignIn: true, api: { login }, events }) })
     const form = await screen.findByRole('group', { name: 'Development sign-in' })
-    expect(form).toBeTruthy()
+    expect(form).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Continue with development sign-in' }))
-    expect(screen.getByText('Enter your user ID')).toBeTruthy()
+    expect(screen.getByText('Enter your user ID')).toBeInstanceOf(Element)
     expect(login).not.toHaveBeenCalled()
     const fields = screen.getAllByLabelText('User ID')
     await user.type(fields[0]!, '100001')

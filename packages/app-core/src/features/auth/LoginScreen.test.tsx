@@ -26,13 +26,13 @@ describe('LoginScreen', () => {
     const userPwdLogin = vi.fn()
     await renderApp({ path: '/userpassword', services: fakeServices({ api: { userPwdLogin } }) })
     await user.click(await screen.findByRole('button', { name: 'Log in' }))
-    expect(screen.getByText('Enter your user ID')).toBeTruthy()
-    expect(screen.getByText('Enter your password')).toBeTruthy()
+    expect(screen.getByText('Enter your user ID')).toBeInstanceOf(Element)
+    expect(screen.getByText('Enter your password')).toBeInstanceOf(Element)
     expect(screen.getByLabelText('User ID').getAttribute('aria-invalid')).toBe('true')
 
     await user.type(screen.getByLabelText('User ID'), 'abc')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(screen.getByText('A user ID contains digits only')).toBeTruthy()
+    expect(screen.getByText('A user ID contains digits only')).toBeInstanceOf(Element)
     expect(userPwdLogin).not.toHaveBeenCalled()
   })
 
@@ -82,7 +82,7 @@ describe('LoginScreen', () => {
     await renderApp({ path: '/login' })
     const google = await screen.findByRole('button', { name: 'Sign in with Google' })
     expect((google as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.getByText(/Google sign-in is not configured/)).toBeTruthy()
+    expect(screen.getByText(/Google sign-in is not configured/)).toBeInstanceOf(Element)
   })
 
   it('offers Google sign-in when a client is configured', async () => {

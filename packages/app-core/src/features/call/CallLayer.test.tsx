@@ -99,7 +99,7 @@ describe('incoming calls anywhere in the app', () => {
     act(() => chat.setState('connected'))
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', CALL_IN)
-    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(await screen.findByRole('alertdialog')).toBeInstanceOf(Element)
   })
 
   it('accept answers the hub and opens the call screen', async () => {
@@ -140,7 +140,7 @@ describe('incoming calls anywhere in the app', () => {
     const { hub, opened } = await signedInApp({ gemsBalance: 61, paid: false })
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', CALL_IN)
-    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(await screen.findByRole('alertdialog')).toBeInstanceOf(Element)
     expect(hub.sent.map((s) => s.action)).toEqual(['CallReady'])
   })
 
@@ -148,14 +148,14 @@ describe('incoming calls anywhere in the app', () => {
     const { hub, opened } = await signedInApp({ gemsBalance: 0, paid: true, freeCall: true })
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', CALL_IN)
-    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(await screen.findByRole('alertdialog')).toBeInstanceOf(Element)
   })
 
   it('rings a host for a user\'s call whatever the host\'s own balance', async () => {
     const { hub, opened } = await signedInApp({ gemsBalance: 0, paid: false, jid: 'anchor_200001@localhost' })
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', { ...CALL_IN, caller: 'user_300001@localhost' })
-    expect(await screen.findByRole('alertdialog')).toBeTruthy()
+    expect(await screen.findByRole('alertdialog')).toBeInstanceOf(Element)
     expect(hub.sent.map((s) => s.action)).toEqual(['CallReady'])
   })
 

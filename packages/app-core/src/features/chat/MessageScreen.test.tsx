@@ -38,9 +38,9 @@ describe('/message', () => {
       expect.stringContaining('Lea'),
       expect.stringContaining('Official team'),
     ])
-    expect(within(list).getByLabelText('2 unread messages')).toBeTruthy()
+    expect(within(list).getByLabelText('2 unread messages')).toBeInstanceOf(Element)
     const tabs = screen.getByRole('navigation', { name: 'Main navigation' })
-    expect(within(tabs).getByRole('link', { name: /Messages 2/ })).toBeTruthy()
+    expect(within(tabs).getByRole('link', { name: /Messages 2/ })).toBeInstanceOf(Element)
   })
 
   it('opens a thread: marks it read, renders every kind of message as text, retries a failed one', async () => {
@@ -50,17 +50,17 @@ describe('/message', () => {
     const { store } = await renderApp({ path: '/message', services, preloadedState: signedIn })
     await user.click(await screen.findByRole('button', { name: /Mia/ }))
     const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
-    expect(within(messages).getByText('Hi! How is your day going?')).toBeTruthy()
-    expect(within(messages).getByText('Private photo – unlock for 30 gems')).toBeTruthy()
-    expect(within(messages).getByRole('img', { name: 'Wave' })).toBeTruthy()
-    expect(within(messages).getByText('Asked you for a gift worth 20 gems')).toBeTruthy()
-    expect(within(messages).getByText('Video call – hang up')).toBeTruthy()
-    expect(within(messages).getByText('Sending…')).toBeTruthy()
-    expect(within(messages).getByText('Not sent')).toBeTruthy()
-    expect(within(messages).getByText('Read')).toBeTruthy()
+    expect(within(messages).getByText('Hi! How is your day going?')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+    expect(within(messages).getByRole('img', { name: 'Wave' })).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Asked you for a gift worth 20 gems')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Video call – hang up')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Sending…')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Not sent')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Read')).toBeInstanceOf(Element)
     expect(chat.activeThread).toBe(MIA)
     await waitFor(() => expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0))
-    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Messages' })).toBeTruthy()
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Messages' })).toBeInstanceOf(Element)
 
     await user.click(within(messages).getByRole('button', { name: 'Retry' }))
     expect(retry).toHaveBeenCalledWith('m7')
@@ -80,7 +80,7 @@ describe('/message', () => {
     expect((input as HTMLInputElement).value).toBe('')
     const sent = chat.messages.at(-1)!
     act(() => chat.deliver({ ...sent, from: MIA, to: ME, mid: 'reply-1', content: 'Hi back', date: sent.date + 1 }))
-    expect(await within(list).findByText('Hi back')).toBeTruthy()
+    expect(await within(list).findByText('Hi back')).toBeInstanceOf(Element)
   })
 
   it('shows an incoming message live, unread elsewhere, read in the open thread', async () => {
@@ -92,7 +92,7 @@ describe('/message', () => {
       chat.deliver(demoMessage({ mid: 'n2', tid: 'anchor_200002@localhost', from: 'anchor_200002@localhost', content: 'Elsewhere', date: Date.now() }))
     })
     const list = screen.getByRole('list', { name: 'Messages with Mia' })
-    expect(await within(list).findByText('Live hello')).toBeTruthy()
+    expect(await within(list).findByText('Live hello')).toBeInstanceOf(Element)
     await waitFor(() => expect(store.getState().chat?.threads.find((t) => t.tid === 'anchor_200002@localhost')?.unread).toBe(1))
     expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0)
   })
@@ -121,7 +121,7 @@ describe('/message', () => {
     const buttons = within(list).getAllByRole('button', { name: 'Translate' })
     expect(buttons).toHaveLength(1) // incoming text only
     await user.click(buttons[0]!)
-    expect(await within(list).findByText(/Hi! How is your day going\? \(translation unavailable\)/)).toBeTruthy()
+    expect(await within(list).findByText(/Hi! How is your day going\? \(translation unavailable\)/)).toBeInstanceOf(Element)
   })
 
   it('offers no translation when show_translate is off', async () => {
@@ -135,7 +135,7 @@ describe('/message', () => {
         </ol>
       </AppProviders>,
     )
-    expect(screen.getByText('Hi! How is your day going?')).toBeTruthy()
+    expect(screen.getByText('Hi! How is your day going?')).toBeInstanceOf(Element)
     expect(screen.queryByRole('button', { name: 'Translate' })).toBeNull()
   })
 
@@ -143,8 +143,8 @@ describe('/message', () => {
     const getSendMsgLock = vi.fn().mockResolvedValue({ targetJid: MIA, locked: true, reason: 'free_user' })
     const { services } = setup({}, { getSendMsgLock })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: { ...signedIn, account: { paid: false, gemsBalance: 0 } } })
-    expect(await screen.findByText(/Free accounts can't message this host yet/)).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Get gems' })).toBeTruthy()
+    expect(await screen.findByText(/Free accounts can't message this host yet/)).toBeInstanceOf(Element)
+    expect(screen.getByRole('link', { name: 'Get gems' })).toBeInstanceOf(Element)
     expect(screen.queryByLabelText('Message')).toBeNull()
     expect(getSendMsgLock).toHaveBeenCalledWith({ targetJid: MIA })
   })
@@ -155,7 +155,7 @@ describe('/message', () => {
     const { services } = setup({ messages, threads })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
     const list = await screen.findByRole('list', { name: 'Messages with <img src=x onerror=alert(1)>' })
-    for (const payload of XSS_PAYLOADS) expect(within(list).getByText(payload.trim())).toBeTruthy()
+    for (const payload of XSS_PAYLOADS) expect(within(list).getByText(payload.trim())).toBeInstanceOf(Element)
     expect(document.querySelector('script, iframe, object, embed, [onerror], [onload]')).toBeNull()
   })
 
@@ -163,21 +163,21 @@ describe('/message', () => {
     const user = userEvent.setup()
     const failing = setup({ failReads: true })
     await renderApp({ path: '/message', services: failing.services, preloadedState: signedIn })
-    expect(await screen.findByText('Conversations could not be loaded')).toBeTruthy()
+    expect(await screen.findByText('Conversations could not be loaded')).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByText('Conversations could not be loaded')).toBeTruthy()
+    expect(await screen.findByText('Conversations could not be loaded')).toBeInstanceOf(Element)
   })
 
   it('shows the empty state without conversations', async () => {
     const { services } = setup({ threads: [], messages: [] })
     await renderApp({ path: '/message', services, preloadedState: signedIn })
-    expect(await screen.findByText('No conversations yet')).toBeTruthy()
+    expect(await screen.findByText('No conversations yet')).toBeInstanceOf(Element)
   })
 
   it('the official conversation shows its welcome text and no composer', async () => {
     const { services } = setup()
     await renderApp({ path: '/message?with=localOfficial', services, preloadedState: signedIn })
-    expect(await screen.findByText(/This is your official conversation/)).toBeTruthy()
+    expect(await screen.findByText(/This is your official conversation/)).toBeInstanceOf(Element)
     expect(screen.queryByLabelText('Message')).toBeNull()
   })
 })

@@ -13,17 +13,17 @@ const signedIn = { ...signedInAs(), account: { paid: true, gemsBalance: 500, sil
 describe('ClubScreen (/club, /silveranchor)', () => {
   it('shows club anchors with silver prices, the silver balance and spent, call times and reward records', async () => {
     await renderApp({ path: '/club', preloadedState: signedIn })
-    expect(await screen.findByRole('heading', { name: 'Silver club' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Silver club' })).toBeInstanceOf(Element)
     expect(screen.getByTestId('silver-balance').textContent).toBe('20')
     expect(screen.getByTestId('silver-spent').textContent).toBe('7')
-    expect(await screen.findByText('1 of 3 calls left today, 30 s each')).toBeTruthy()
+    expect(await screen.findByText('1 of 3 calls left today, 30 s each')).toBeInstanceOf(Element)
     expect((await screen.findAllByText(/silver per minute/)).length).toBeGreaterThan(0)
-    expect(screen.getByText('+30 silver')).toBeTruthy()
+    expect(screen.getByText('+30 silver')).toBeInstanceOf(Element)
   })
 
   it('lists only the silver anchors on /silveranchor', async () => {
     await renderApp({ path: '/silveranchor', preloadedState: signedIn })
-    expect(await screen.findByRole('heading', { name: 'Silver anchors' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Silver anchors' })).toBeInstanceOf(Element)
     expect((await screen.findAllByText(/silver per minute/)).length).toBeGreaterThan(0)
     expect(screen.queryByText('Reward records')).toBeNull()
   })
@@ -32,7 +32,7 @@ describe('ClubScreen (/club, /silveranchor)', () => {
     const off = structuredClone(demoConfig)
     off.veegoInfo.silverInfoConf.enableSilverClub = false
     const { unmount } = await renderApp({ path: '/club', preloadedState: { ...signedIn, config: { info: off } } })
-    expect(await screen.findByRole('heading', { name: 'The silver club is closed' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'The silver club is closed' })).toBeInstanceOf(Element)
     unmount()
     let fail = true
     const user = userEvent.setup()
@@ -41,9 +41,9 @@ describe('ClubScreen (/club, /silveranchor)', () => {
       preloadedState: signedIn,
       services: fakeServices({ api: { getClubCallTimes: async () => { if (fail) throw new Error('x'); return { availableTimes: 0, totalTimes: 3, silverCallDuration: 30, resetCountdown: 10 } } } }),
     })
-    expect(await screen.findByRole('heading', { name: "We couldn't load the club" })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: "We couldn't load the club" })).toBeInstanceOf(Element)
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByText('0 of 3 calls left today, 30 s each')).toBeTruthy()
+    expect(await screen.findByText('0 of 3 calls left today, 30 s each')).toBeInstanceOf(Element)
   })
 })

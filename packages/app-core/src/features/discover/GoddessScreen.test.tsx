@@ -28,7 +28,7 @@ describe('GoddessScreen (/goddess)', () => {
   it('shows skeletons, then a virtualised wall of 480 px pictures', async () => {
     const getHotAnchors = vi.fn(pageOf(2000))
     await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors } }) })
-    expect(await screen.findByTestId('wall-skeleton')).toBeTruthy()
+    expect(await screen.findByTestId('wall-skeleton')).toBeInstanceOf(Element)
     const rows = await screen.findByTestId('wall-rows')
     expect(rows.getAttribute('data-count')).toBe('50')
     const cards = rows.querySelectorAll('.vc-anchor-card')
@@ -62,7 +62,7 @@ describe('GoddessScreen (/goddess)', () => {
       return ok(request)
     })
     await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors } }) })
-    expect(await screen.findByRole('heading', { name: "We couldn't load the hosts" })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: "We couldn't load the hosts" })).toBeInstanceOf(Element)
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect((await screen.findByTestId('wall-rows')).getAttribute('data-count')).toBe('4')
@@ -70,7 +70,7 @@ describe('GoddessScreen (/goddess)', () => {
 
   it('says so when a list is empty', async () => {
     await renderApp({ path: '/goddess', preloadedState: signedInAs(), services: fakeServices({ api: { getHotAnchors: pageOf(0) } }) })
-    expect(await screen.findByRole('heading', { name: 'No hosts here yet' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'No hosts here yet' })).toBeInstanceOf(Element)
   })
 
   it('keeps presence live while visible and pauses while the tab is hidden', async () => {
@@ -93,7 +93,7 @@ describe('GoddessScreen (/goddess)', () => {
     const getHotAnchors = vi.fn(pageOf(4))
     const getContactPopupInfo = vi.fn(async () => ({ show: false, anchor: null, greeting: '', showAfterSeconds: 0 }))
     await renderApp({ path: '/login', services: fakeServices({ api: { getHotAnchors, getContactPopupInfo } }) })
-    expect(await screen.findByRole('dialog')).toBeTruthy()
+    expect(await screen.findByRole('dialog')).toBeInstanceOf(Element)
     await screen.findByTestId('wall-skeleton')
     expect(getHotAnchors).not.toHaveBeenCalled()
     expect(getContactPopupInfo).not.toHaveBeenCalled()

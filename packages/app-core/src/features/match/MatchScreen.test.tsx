@@ -19,14 +19,14 @@ const topCard = () => document.querySelector('.vc-matchdeck__card[data-jid]')?.g
 describe('MatchScreen (/match)', () => {
   it('shows the swipe deck for uids at or below the split, the card switcher for odd uids above it', async () => {
     await setup()
-    expect(await screen.findByRole('heading', { name: 'Swipe to match' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Swipe to match' })).toBeInstanceOf(Element)
     expect(document.querySelector('[data-variant]')?.getAttribute('data-variant')).toBe('swipe')
   })
 
   it('uses the switch variant for odd uids above 264457000', async () => {
     await setup('264457001')
-    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeTruthy()
-    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeInstanceOf(Element)
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeInstanceOf(Element)
   })
 
   it('skips, likes and opens the match pop-up on a mutual like', async () => {
@@ -42,7 +42,7 @@ describe('MatchScreen (/match)', () => {
     // 200003 already likes the user.
     await user.click(screen.getByRole('button', { name: 'Like' }))
     const dialog = await screen.findByRole('dialog', { name: "It's a match!" })
-    expect(within(dialog).getByText('You and Elif 3 like each other.', { exact: false })).toBeTruthy()
+    expect(within(dialog).getByText('You and Elif 3 like each other.', { exact: false })).toBeInstanceOf(Element)
     await user.click(within(dialog).getByRole('button', { name: 'Keep looking' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: "It's a match!" })).toBeNull())
   })
@@ -74,10 +74,10 @@ describe('MatchScreen (/match)', () => {
       preloadedState: signedInAs(),
       services: fakeServices({ api: { getSwipeAnchors: async () => ({ list: [], remaining: 0 }) } }),
     })
-    expect(await screen.findByRole('heading', { name: "You've seen everyone for now" })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: "You've seen everyone for now" })).toBeInstanceOf(Element)
     unmount()
     await renderApp({ path: '/match', preloadedState: signedInAs(), services: fakeServices({ api: { getSwipeAnchors: async () => Promise.reject(new Error('x')) } }) })
-    expect(await screen.findByRole('heading', { name: "We couldn't load new people" })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: "We couldn't load new people" })).toBeInstanceOf(Element)
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInstanceOf(Element)
   })
 })

@@ -17,7 +17,7 @@ describe('small pages', { timeout: 20_000 }, () => {
     const first = await renderApp({ path: '/', services })
     const banner = await screen.findByRole('region', { name: 'Cookie consent' }, { timeout: 5000 })
     await user.click(screen.getByRole('button', { name: 'Cookies privacy' }))
-    expect(await screen.findByRole('dialog', { name: 'Cookies privacy' }, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Cookies privacy' }, { timeout: 5000 })).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Close' }))
     await user.click(screen.getByRole('button', { name: 'Only necessary' }))
     expect(banner.isConnected).toBe(false)
@@ -32,8 +32,8 @@ describe('small pages', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await renderApp({ path: '/download' })
     expect(await screen.findByRole('link', { name: 'Download for Android' }, { timeout: 5000 })).toHaveProperty('href', demoWebsiteConfig.appDownloadInfo.androidUrl)
-    expect(screen.getByText('Install the app and get 30 gems')).toBeTruthy()
-    expect(screen.getByText('Bookmark this page')).toBeTruthy()
+    expect(screen.getByText('Install the app and get 30 gems')).toBeInstanceOf(Element)
+    expect(screen.getByText('Bookmark this page')).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Privacy policy' }))
     const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' }, { timeout: 5000 })
     expect(dialog.textContent).toContain('What we collect')
@@ -44,7 +44,7 @@ describe('small pages', { timeout: 20_000 }, () => {
     const getWebsiteConfig = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValue({ ...demoWebsiteConfig, appDownloadInfo: { ...demoWebsiteConfig.appDownloadInfo, enabled: false } })
     await renderApp({ path: '/download', services: fakeServices({ api: { getWebsiteConfig } }) })
     await user.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 }))
-    expect(await screen.findByText('No app to download', {}, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('No app to download', {}, { timeout: 5000 })).toBeInstanceOf(Element)
   })
 
   it('/domain shows the migration target or that this address is current', async () => {
@@ -63,8 +63,8 @@ describe('small pages', { timeout: 20_000 }, () => {
         <ChatNoticeMessage kind="maintenance" />
       </I18nextProvider>,
     )
-    await waitFor(() => expect(screen.getByText('<b>hidden</b>')).toBeTruthy())
-    expect(screen.getByText('Messaging is under maintenance. Please try again later.')).toBeTruthy()
+    await waitFor(() => expect(screen.getByText('<b>hidden</b>')).toBeInstanceOf(Element))
+    expect(screen.getByText('Messaging is under maintenance. Please try again later.')).toBeInstanceOf(Element)
     expect(screen.getAllByRole('note')).toHaveLength(2)
   })
 })

@@ -67,11 +67,11 @@ describe('settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'Allow notifications' }))
     expect(screen.getByRole('switch', { name: 'Keep notifications on screen' })).toHaveProperty('disabled', true)
     expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ darkMode: false, borderedTheme: true, allowNotifications: false })
-    expect(screen.getByText('Settings saved')).toBeTruthy()
+    expect(screen.getByText('Settings saved')).toBeInstanceOf(Element)
     for (const name of ['Show when I was last online', 'Read receipts', 'Allow invitations to groups', 'Accept private messages', 'Show translations']) {
-      expect(screen.getByRole('switch', { name })).toBeTruthy()
+      expect(screen.getByRole('switch', { name })).toBeInstanceOf(Element)
     }
-    expect(screen.queryByRole('link', { name: 'Message settings' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Message settings' })).toBeInstanceOf(Element)
   })
 
   it('/messageSetup exists only where the brand has it', async () => {
@@ -84,7 +84,7 @@ describe('settings', { timeout: 20_000 }, () => {
     await renderApp({ path: '/languagesettings', preloadedState: signedInState() })
     const radios = await screen.findAllByRole('radio', {}, { timeout: 5000 })
     expect(radios).toHaveLength(15)
-    expect(screen.getByLabelText('العربية')).toBeTruthy()
+    expect(screen.getByLabelText('العربية')).toBeInstanceOf(Element)
     expect(screen.getByLabelText('English')).toHaveProperty('checked', true)
   })
 

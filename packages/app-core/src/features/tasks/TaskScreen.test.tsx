@@ -76,13 +76,13 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     const claimCheckInReward = vi.fn(async () => ({ rewardType: 3 as const, coins: 20, gemsBalance: 520, checkInDays: 3, nextCheckInCountdown: 60 }))
     await renderApp({ path: '/task', services: fakeServices({ api: { claimCheckInReward } }), preloadedState: signedInState() })
     const tasksTab = await screen.findByRole('tab', { name: /Tasks/ }, { timeout: 5000 })
-    expect(within(tasksTab).getByTestId('red-dot')).toBeTruthy()
-    expect(screen.getByText('You have checked in 2 days in a row')).toBeTruthy()
+    expect(within(tasksTab).getByTestId('red-dot')).toBeInstanceOf(Element)
+    expect(screen.getByText('You have checked in 2 days in a row')).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Check in and get 20 gems' }))
     expect(claimCheckInReward).toHaveBeenCalledTimes(1)
-    expect(await screen.findByRole('status', { name: '' }, { timeout: 5000 })).toBeTruthy()
-    expect(await screen.findByText('Next check-in in 00:01:00', {}, { timeout: 5000 })).toBeTruthy()
-    expect(screen.getByText('+20 gems added to your balance')).toBeTruthy()
+    expect(await screen.findByRole('status', { name: '' }, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('Next check-in in 00:01:00', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(screen.getByText('+20 gems added to your balance')).toBeInstanceOf(Element)
   })
 
   it('ticks the countdown live and reloads tasks when it ends', async () => {
@@ -91,10 +91,10 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     info.nextCheckInCountdown = 3
     const getUserTasksInfo = vi.fn(async () => structuredClone(info))
     await renderApp({ path: '/task', services: fakeServices({ api: { getUserTasksInfo }, clock }), preloadedState: signedInState() })
-    expect(await screen.findByText('Next check-in in 00:00:03', {}, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('Next check-in in 00:00:03', {}, { timeout: 5000 })).toBeInstanceOf(Element)
     const loadsBefore = getUserTasksInfo.mock.calls.length
     act(() => clock.tick(1000))
-    expect(screen.getByText('Next check-in in 00:00:02')).toBeTruthy()
+    expect(screen.getByText('Next check-in in 00:00:02')).toBeInstanceOf(Element)
     expect(getUserTasksInfo).toHaveBeenCalledTimes(loadsBefore)
     act(() => clock.tick(2000))
     await waitFor(() => expect(getUserTasksInfo).toHaveBeenCalledTimes(loadsBefore + 1))
@@ -119,21 +119,21 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     const getUserTasksInfo = vi.fn().mockRejectedValue(new Error('network'))
     await renderApp({ path: '/task', services: fakeServices({ api: { getUserTasksInfo } }), preloadedState: signedInState() })
     const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 })
-    expect(screen.getByText('Tasks could not be loaded')).toBeTruthy()
+    expect(screen.getByText('Tasks could not be loaded')).toBeInstanceOf(Element)
     getUserTasksInfo.mockResolvedValue(structuredClone(demoTaskInfo))
     await user.click(retry)
-    expect(await screen.findByRole('tab', { name: /Daily check-in/ }, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByRole('tab', { name: /Daily check-in/ }, { timeout: 5000 })).toBeInstanceOf(Element)
   })
 
   it('asks a visitor to log in where /task needs no login (second and third brands)', async () => {
     await renderApp({ path: '/task', brand: { ...testBrand, routes: { ...testBrand.routes, task: { auth: false } } } })
-    expect(await screen.findByText('Log in to earn gems', {}, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('Log in to earn gems', {}, { timeout: 5000 })).toBeInstanceOf(Element)
   })
 
   it('the header task entrance follows enableUserTaskEntrance and shows the red dot', async () => {
     const view = await renderApp({ path: '/settings', preloadedState: signedInState() })
     const entrance = await screen.findByRole('link', { name: /Tasks/, hidden: false }, { timeout: 5000 })
-    await waitFor(() => expect(within(entrance).getByTestId('red-dot')).toBeTruthy())
+    await waitFor(() => expect(within(entrance).getByTestId('red-dot')).toBeInstanceOf(Element))
     view.unmount()
     const state = signedInState()
     state.config!.info!.mainInfo.commonConfig.enableUserTaskEntrance = false
