@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findSessionUid } from '../auth/sessions.ts'
@@ -5,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../constants.ts'
 import { HttpError, errorBody } from '../http/http.ts'
 import type { AppContext, RawResult, Route, RouteResult } from '../http/routes.ts'
 import { renderImage, requestedWidth } from '../world/images.ts'
+import { activeGift } from '../xmpp/giftCatalogue.ts'
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpe?g|gif|webp)$/
 const CONTENT_TYPES: Record<string, string> = {
@@ -72,6 +74,12 @@ export const fileRoutes: Route[] = [
         if (!row || index < 1 || index > row.photo_count) throw new HttpError(404, `no image ${path}`)
         return raw(SVG, renderImage('photo', `${match[1]}_${index}`, `${row.nick_name} · ${index}`, width))
       }
+      match = /^\/files\/gifts\/([a-z0-9_-]{1,40})\.svg$/.exec(path)
+      if (match?.[1]) {
+        const gift = activeGift(match[1])
+        if (!gift) throw new HttpError(404, `no image ${path}`)
+        return raw(SVG, renderImage('avatar', `gift-${gift.id}`, gift.title, width))
+      }
       if (path === '/files/download/qr.svg') return raw(SVG, renderImage('cover', 'download', 'vchat app', width))
       match = /^\/files\/uploads\/([^/]+)$/.exec(path)
       const name = match?.[1]
@@ -118,10 +126,13 @@ export const fileRoutes: Route[] = [
       if (bytes.length === 0) throw new HttpError(400, 'file: empty')
       if (bytes.length > MAX_UPLOAD_BYTES) throw new HttpError(413, 'file: larger than 5 MB')
       if (!looksLike(nameMatch[1], bytes)) throw new HttpError(400, `file: not a ${nameMatch[1]} image`)
+      // Stored under a name the server draws (32 random hex characters and the checked extension):
+      // the client's name is only a hint, so one upload can never replace another.
+      const stored = `${randomBytes(16).toString('hex')}.${nameMatch[1]}`
       mkdirSync(uploadsDir(app), { recursive: true })
-      writeFileSync(join(uploadsDir(app), filename), bytes)
-      app.log(`upload ${filename} (${bytes.length} bytes) by uid ${uid}`)
-      return { body: { url: `${app.publicUrl}/files/uploads/${filename}` } }
+      writeFileSync(join(uploadsDir(app), stored), bytes, { flag: 'wx' })
+      app.log(`upload ${stored} (${bytes.length} bytes) by uid ${uid}`)
+      return { body: { url: `${app.publicUrl}/files/uploads/${stored}` } }
     },
   },
 ]

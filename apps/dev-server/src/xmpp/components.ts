@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { component, xml, type Component, type ComponentElement, type IqContext } from '@xmpp/component'
+import { activeGift } from './giftCatalogue.ts'
 import { createHub, type Hub } from './hub.ts'
 import {
   CALL_ELEMENT,
@@ -59,6 +60,12 @@ export function buyGift(db: DatabaseSync, buyerJid: string, request: { to?: stri
   const price = Number(request.price)
   if (!request.to || !request.gift || !Number.isInteger(price) || price <= 0) {
     return { ok: false, type: 'modify', condition: 'bad-request', text: 'giftBuy needs to, gift and a positive whole price' }
+  }
+  // Only a gift of the catalogue, at its listed price: the client does not choose what it pays.
+  const listed = activeGift(request.gift)
+  if (!listed) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no gift ${request.gift}` }
+  if (listed.gemsPrice !== price) {
+    return { ok: false, type: 'modify', condition: 'bad-request', text: `gift ${listed.id} costs ${listed.gemsPrice} gems, not ${price}` }
   }
   const buyer = bare(buyerJid)
   const recipient = db.prepare('SELECT uid FROM users WHERE jid = ?').get(bare(request.to))
