@@ -2,16 +2,22 @@
  * Call set-up time (issue: `call.firstFrame` — click to first remote video frame, median over ≥ 10
  * calls, with `floor` a direct two-page loopback call measured in the same run; goal ≤ floor + 0.3 s).
  *
- * Through the hub: the bench starts its own stack (dev-server + Prosody + the second brand's
- * localstack build), signs in a fresh paying user and a seeded host in two Chromium contexts with
- * fake camera and microphone, and times, in the caller's page, from the in-app navigation to
- * /video/{uid} (what a call button does) to the first frame presented by the remote video element.
- * The host's page answers as soon as the pop-up appears (a MutationObserver clicks Accept), so the
- * figure is the product's set-up path, not a person's reaction.
+ * Both figures are measured the same way, in the same browser, with the same fake media flags, each
+ * side of a call in a browser context of its own (so neither side shares the other's camera):
+ * a capture-phase click listener on the caller's page notes the click's time, and the figure is the
+ * time from that click to the first frame the caller's remote video element presents
+ * (`requestVideoFrameCallback`). The callee answers at once. Runs alternate, one direct call then one
+ * product call, so both see the same load on a shared machine; the first of each is a warm-up.
  *
- * Direct: two pages of one origin in the same browser, signalling over a BroadcastChannel, the same
- * constraints and codec order (H264 first), answered at once; timed from the start to the first
- * remote frame the same way.
+ * Direct (the floor): a bare page with a call button. The click runs getUserMedia (the product's
+ * constraints), an RTCPeerConnection with H264 first and the offer; the callee's page answers with
+ * its own camera; offer, answer and candidates go through a trivial in-process channel (each page's
+ * exposed `sendSignal` hands the message to the other page). No ICE servers: loopback.
+ *
+ * Product: a fresh paying user on the host's profile page clicks "Video call"; the call goes through
+ * Prosody and the dev-server hub to the seeded host signed in in the other context, whose page
+ * accepts the moment the incoming-call pop-up appears (a MutationObserver clicks Accept), so the
+ * figure is the product's set-up path, not a person's reaction.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { startStack } from '../e2e/support/stack.ts'
@@ -21,6 +27,9 @@ export const CALL_RUNS = Number(process.env.VCHAT_BENCH_CALL_RUNS ?? 10)
 /** The issue's goal: at most 0.3 s over the direct call. */
 export const CALL_OVERHEAD_BUDGET_MS = 300
 const HOST_UID = '200001'
+const HOST_JID = `anchor_${HOST_UID}@localhost`
+const PASSWORD = 'demo1234'
+const FIRST_FRAME_TIMEOUT_MS = 20_000
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -43,16 +52,136 @@ async function newContext(browser: Browser, baseURL?: string): Promise<BrowserCo
   return browser.newContext({ ...(baseURL ? { baseURL } : {}), permissions: ['camera', 'microphone'], locale: 'en-US', viewport: { width: 375, height: 812 } })
 }
 
+/**
+ * Arms the measurement on the caller's page: resolves with the ms from the next click to the first
+ * frame presented by a `selector` video that received a stream after that click.
+ */
+function clickToFirstFrame(page: Page, selector: string): Promise<number> {
+  return page.evaluate(
+    ({ selector, timeoutMs }) =>
+      new Promise<number>((resolve, reject) => {
+        let clickedAt: number | null = null
+        const timeout = setTimeout(() => reject(new Error(`no remote frame within ${timeoutMs} ms of the click`)), timeoutMs)
+        document.addEventListener('click', (event) => (clickedAt = event.timeStamp), { capture: true, once: true })
+        const look = () => {
+          const video = clickedAt === null ? null : document.querySelector<HTMLVideoElement>(selector)
+          if (video?.srcObject) {
+            video.requestVideoFrameCallback(() => {
+              clearTimeout(timeout)
+              resolve(performance.now() - (clickedAt ?? 0))
+            })
+          } else requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      }),
+    { selector, timeoutMs: FIRST_FRAME_TIMEOUT_MS },
+  )
+}
+
+// ---- direct call (the floor) -----------------------------------------------------------------
+
+const DIRECT_PAGE = `<!doctype html><html><body><button id="call" type="button">Call</button><video autoplay playsinline></video><script>
+const constraints = { audio: true, video: { width: { ideal: 480, max: 720 }, height: { ideal: 640, max: 1280 } } }
+let pc = null
+let stream = null
+const pending = []
+const send = (message) => window.sendSignal(message)
+function h264First(pc) {
+  const codecs = RTCRtpReceiver.getCapabilities('video')?.codecs ?? []
+  const ordered = [...codecs.filter((c) => c.mimeType === 'video/H264'), ...codecs.filter((c) => c.mimeType !== 'video/H264')]
+  for (const t of pc.getTransceivers()) if (t.sender.track?.kind === 'video') t.setCodecPreferences(ordered)
+}
+async function open() {
+  pc = new RTCPeerConnection({ iceServers: [] })
+  stream = await navigator.mediaDevices.getUserMedia(constraints)
+  for (const track of stream.getTracks()) pc.addTrack(track, stream)
+  h264First(pc)
+  pc.onicecandidate = (e) => { if (e.candidate) send({ candidate: e.candidate.toJSON() }) }
+  pc.ontrack = (e) => { const video = document.querySelector('video'); if (!video.srcObject) video.srcObject = e.streams[0] }
+}
+async function flush() { for (const c of pending.splice(0)) await pc.addIceCandidate(c) }
+window.onSignal = async (data) => {
+  if (data.offer) {
+    await open()
+    await pc.setRemoteDescription(data.offer)
+    const answer = await pc.createAnswer()
+    await pc.setLocalDescription(answer)
+    send({ answer: { type: answer.type, sdp: answer.sdp } })
+    await flush()
+  } else if (data.answer) {
+    await pc.setRemoteDescription(data.answer)
+    await flush()
+  } else if (data.candidate) {
+    if (pc && pc.remoteDescription) await pc.addIceCandidate(data.candidate)
+    else pending.push(data.candidate)
+  } else if (data.hangup) window.hangUp(false)
+}
+document.getElementById('call').addEventListener('click', async () => {
+  await open()
+  const offer = await pc.createOffer()
+  await pc.setLocalDescription(offer)
+  send({ offer: { type: offer.type, sdp: offer.sdp } })
+})
+window.hangUp = (tell) => {
+  pc?.close(); pc = null
+  for (const track of stream?.getTracks() ?? []) track.stop()
+  stream = null
+  pending.splice(0)
+  document.querySelector('video').srcObject = null
+  if (tell) send({ hangup: true })
+}
+</script></body></html>`
+
+interface DirectPair {
+  caller: Page
+  callee: Page
+  close(): Promise<void>
+}
+
+async function directPair(browser: Browser): Promise<DirectPair> {
+  const contexts = [await newContext(browser), await newContext(browser)] as const
+  const [caller, callee] = await Promise.all(contexts.map((context) => context.newPage()))
+  const pages = [caller!, callee!] as const
+  for (const [index, page] of pages.entries()) {
+    const other = pages[1 - index]!
+    await page.route('http://bench.localhost/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: DIRECT_PAGE }))
+    // The in-process channel: what one page sends, the other page's onSignal receives.
+    await page.exposeFunction('sendSignal', (message: unknown) =>
+      other.evaluate((m) => (window as unknown as { onSignal(m: unknown): Promise<void> }).onSignal(m), message),
+    )
+  }
+  await callee!.goto('http://bench.localhost/callee')
+  await caller!.goto('http://bench.localhost/caller')
+  return {
+    caller: caller!,
+    callee: callee!,
+    close: async () => {
+      for (const context of contexts) await context.close()
+    },
+  }
+}
+
+async function directCall(pair: DirectPair): Promise<number> {
+  const measuring = clickToFirstFrame(pair.caller, 'video')
+  await pair.caller.locator('#call').click()
+  const ms = await measuring
+  await pair.caller.evaluate(() => (window as unknown as { hangUp(tell: boolean): void }).hangUp(true))
+  await pair.callee.waitForFunction(() => document.querySelector('video')?.srcObject === null)
+  return ms
+}
+
+// ---- product call through the hub ------------------------------------------------------------
+
 async function logIn(page: Page, uid: string): Promise<void> {
   await page.goto('/login')
   const form = page.getByRole('dialog').locator('form:has(input[name="uid"])')
   await form.locator('input[name="uid"]').fill(uid)
-  await form.locator('input[name="password"]').fill('demo1234')
+  await form.locator('input[name="password"]').fill(PASSWORD)
   await form.locator('button[type="submit"]').click()
   await page.waitForURL(/\/match$/)
 }
 
-/** In-app navigation (no reload), as a link or button of the app does. */
+/** In-app navigation (no reload), as the app's links do. */
 async function navigate(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     window.history.pushState({}, '', to)
@@ -60,7 +189,13 @@ async function navigate(page: Page, path: string): Promise<void> {
   }, path)
 }
 
-async function hubRuns(browser: Browser, appUrl: string, apiUrl: string): Promise<number[]> {
+interface ProductPair {
+  caller: Page
+  host: Page
+  close(): Promise<void>
+}
+
+async function productPair(browser: Browser, appUrl: string, apiUrl: string): Promise<ProductPair> {
   const created = await fetch(`${apiUrl}/dev/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paid: true, gemsBalance: 100_000 }) })
   const user = ((await created.json()) as { data: { uid: string } }).data
   const callerContext = await newContext(browser, appUrl)
@@ -79,107 +214,30 @@ async function hubRuns(browser: Browser, appUrl: string, apiUrl: string): Promis
       }
     }).observe(document.body, { childList: true, subtree: true })
   })
-  const times: number[] = []
-  for (let run = 0; run <= CALL_RUNS; run += 1) {
-    const firstFrame = caller.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const started = performance.now()
-          const timeout = setTimeout(() => reject(new Error('no remote frame within 20 s')), 20_000)
-          const look = () => {
-            const video = document.querySelector<HTMLVideoElement>('.vc-call__stage > video')
-            if (video?.srcObject) {
-              video.requestVideoFrameCallback(() => {
-                clearTimeout(timeout)
-                resolve(performance.now() - started)
-              })
-            } else requestAnimationFrame(look)
-          }
-          window.history.pushState({}, '', `/video/${'200001'}`)
-          window.dispatchEvent(new PopStateEvent('popstate'))
-          requestAnimationFrame(look)
-        }),
-    )
-    const ms = await firstFrame
-    if (run > 0) times.push(ms) // the first call warms up code loading and the camera
-    await caller.getByRole('button', { name: 'Hang up' }).click()
-    await caller.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
-    await host.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
-    await host.locator('.vc-call__status').waitFor({ state: 'attached' })
-    await navigate(caller, '/match')
-    await navigate(host, '/match')
-    await caller.waitForURL(/\/match$/)
+  return {
+    caller,
+    host,
+    close: async () => {
+      await callerContext.close()
+      await hostContext.close()
+    },
   }
-  await callerContext.close()
-  await hostContext.close()
-  return times
 }
 
-const DIRECT_PAGE = `<!doctype html><html><body><video autoplay playsinline></video><script>
-const channel = new BroadcastChannel('bench-call')
-const constraints = { audio: true, video: { width: { ideal: 480, max: 720 }, height: { ideal: 640, max: 1280 } } }
-let pc = null
-function h264First(pc) {
-  const codecs = RTCRtpReceiver.getCapabilities('video')?.codecs ?? []
-  const ordered = [...codecs.filter((c) => c.mimeType === 'video/H264'), ...codecs.filter((c) => c.mimeType !== 'video/H264')]
-  for (const t of pc.getTransceivers()) if (t.sender.track?.kind === 'video') t.setCodecPreferences(ordered)
-}
-async function open(onTrack) {
-  pc = new RTCPeerConnection({ iceServers: [] })
-  const stream = await navigator.mediaDevices.getUserMedia(constraints)
-  for (const track of stream.getTracks()) pc.addTrack(track, stream)
-  h264First(pc)
-  pc.onicecandidate = (e) => { if (e.candidate) channel.postMessage({ candidate: e.candidate.toJSON() }) }
-  pc.ontrack = (e) => onTrack(e.streams[0])
-}
-const pending = []
-channel.onmessage = async ({ data }) => {
-  if (data.offer) {
-    await open((s) => { document.querySelector('video').srcObject = s })
-    await pc.setRemoteDescription(data.offer)
-    const answer = await pc.createAnswer()
-    await pc.setLocalDescription(answer)
-    channel.postMessage({ answer: { type: answer.type, sdp: answer.sdp } })
-    for (const c of pending.splice(0)) await pc.addIceCandidate(c)
-  } else if (data.answer) {
-    await pc.setRemoteDescription(data.answer)
-    for (const c of pending.splice(0)) await pc.addIceCandidate(c)
-  } else if (data.candidate) {
-    if (pc && pc.remoteDescription) await pc.addIceCandidate(data.candidate)
-    else pending.push(data.candidate)
-  } else if (data.hangup) { pc?.close(); pc = null }
-}
-window.call = () => new Promise(async (resolve) => {
-  const started = performance.now()
-  const video = document.querySelector('video')
-  await open((s) => {
-    if (video.srcObject) return
-    video.srcObject = s
-    video.requestVideoFrameCallback(() => resolve(performance.now() - started))
-  })
-  const offer = await pc.createOffer()
-  await pc.setLocalDescription(offer)
-  channel.postMessage({ offer: { type: offer.type, sdp: offer.sdp } })
-})
-window.hangUp = () => { pc?.close(); pc = null; document.querySelector('video').srcObject = null; channel.postMessage({ hangup: true }) }
-</script></body></html>`
-
-async function directRuns(browser: Browser): Promise<number[]> {
-  const context = await newContext(browser)
-  await context.route('http://bench.localhost/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: DIRECT_PAGE }))
-  const caller = await context.newPage()
-  const callee = await context.newPage()
-  await callee.goto('http://bench.localhost/callee')
-  await caller.goto('http://bench.localhost/caller')
-  const times: number[] = []
-  for (let run = 0; run <= CALL_RUNS; run += 1) {
-    const ms = await caller.evaluate(() => (window as unknown as { call(): Promise<number> }).call())
-    if (run > 0) times.push(ms)
-    await caller.evaluate(() => (window as unknown as { hangUp(): void }).hangUp())
-    await callee.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-  }
-  await context.close()
-  return times
+async function productCall(pair: ProductPair): Promise<number> {
+  const { caller, host } = pair
+  await navigate(caller, `/anchorprofile?jid=${encodeURIComponent(HOST_JID)}`)
+  const callButton = caller.getByRole('button', { name: 'Video call' })
+  await callButton.waitFor()
+  const measuring = clickToFirstFrame(caller, '.vc-call__stage > video')
+  await callButton.click()
+  const ms = await measuring
+  await caller.getByRole('button', { name: 'Hang up' }).click()
+  await caller.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
+  await host.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
+  await navigate(host, '/match')
+  await host.waitForURL(/\/match$/)
+  return ms
 }
 
 export async function callBench(): Promise<Figures> {
@@ -189,11 +247,24 @@ export async function callBench(): Promise<Figures> {
   try {
     const appUrl = running.appUrls.second
     if (!appUrl) throw new Error('the second brand is not served')
-    const direct = await directRuns(browser)
-    const hub = await hubRuns(browser, appUrl, running.stack.apiUrl)
-    const floor = Math.round(median(direct))
-    const value = Math.round(median(hub))
-    console.log(`direct: ${direct.map(Math.round).join(', ')} ms\nhub:    ${hub.map(Math.round).join(', ')} ms`)
+    const direct = await directPair(browser)
+    const product = await productPair(browser, appUrl, running.stack.apiUrl)
+    const directTimes: number[] = []
+    const productTimes: number[] = []
+    for (let run = 0; run <= CALL_RUNS; run += 1) {
+      const directMs = await directCall(direct)
+      const productMs = await productCall(product)
+      // The first call of each warms up code loading and the camera.
+      if (run > 0) {
+        directTimes.push(directMs)
+        productTimes.push(productMs)
+      }
+    }
+    await direct.close()
+    await product.close()
+    const floor = Math.round(median(directTimes))
+    const value = Math.round(median(productTimes))
+    console.log(`direct:  ${directTimes.map(Math.round).join(', ')} ms\nproduct: ${productTimes.map(Math.round).join(', ')} ms`)
     return {
       'call.firstFrame': { value, unit: 'ms', floor, budget: floor + CALL_OVERHEAD_BUDGET_MS },
       'call.firstFrame.direct': { value: floor, unit: 'ms' },

@@ -570,6 +570,46 @@ export interface SendMsgLockResponse {
   reason: 'none' | 'free_user'
 }
 
+/**
+ * A gift for sale (SPEC §3 gift entity); the list is our design (SPEC names no endpoint). A gift is
+ * bought over XMPP (GiftBuy) at `gemsPrice`; `iconUrl` is on the image host.
+ */
+export interface GiftInfo {
+  id: string
+  type: number
+  gemsPrice: number
+  tabId: number
+  priority: number
+  title: string
+  iconUrl: string
+  isActive: boolean
+  showArea: number
+}
+
+/** The gifts for sale, by priority (gift_list). */
+export interface GiftListResponse {
+  list: GiftInfo[]
+}
+
+/**
+ * Unlocks a paid image (SPEC §3 image payNeed/payPrice; the endpoint is our design): the image a host
+ * sent, by its URL on the image host, for `price` gems. Unlocking the same image again is free.
+ */
+export interface UnlockImageRequest {
+  url: string
+  anchorJid: string
+  price: number
+}
+
+export interface UnlockImageResponse {
+  url: string
+  /** False when the gems do not cover the price (nothing was charged). */
+  unlocked: boolean
+  reason: 'none' | 'gems_insufficient'
+  /** The gems after the call. */
+  gemsBalance: number
+}
+
 export interface UserSupportInfo {
   supportJid: string
   supportEmail: string

@@ -83,6 +83,8 @@ export const endpoints = {
   getPayRecords: endpoint<C.PayRecordsRequest, C.PayRecordsResponse>('/api/common_service/pay_records_v2'),
   getCallRecords: endpoint<C.CallRecordsRequest, C.CallRecordsResponse>('/api/common_service/call_records'),
   getSendMsgLock: endpoint<C.TargetJidRequest, C.SendMsgLockResponse>('/api/common_service/send_msg_lock'),
+  getGiftList: fixedEndpoint<C.GiftListResponse>('/api/common_service/gift_list'),
+  unlockImage: endpoint<C.UnlockImageRequest, C.UnlockImageResponse>('/api/common_service/unlock_image'),
   getUserSupport: fixedEndpoint<C.UserSupportInfo>('/api/common_service/get_user_support'),
   getClubRewardRecords: endpoint<C.PageRequest, C.Page<C.ClubRewardRecord>>('/api/common_service/club_reward_record'),
   getClubCallTimes: fixedEndpoint<C.ClubCallTimes>('/api/common_service/club_call_times'),
