@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { vchatPlugin } from './packages/app-core/eslint/noUntranslatedText.ts'
 
 export default tseslint.config(
   {
@@ -81,6 +82,17 @@ export default tseslint.config(
           message: 'The package is sideEffects: false; import something by name so the bundler keeps this module.',
         },
       ],
+    },
+  },
+  {
+    // app-core renders user-facing text through i18n keys only (rule and its allow-list:
+    // packages/app-core/eslint/noUntranslatedText.ts). Tests, stories and test fixtures may write text.
+    files: ['packages/app-core/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/*.stories.tsx', 'packages/app-core/src/testing/**', 'packages/app-core/src/test-utils/**'],
+    plugins: { vchat: vchatPlugin },
+    rules: {
+      // Besides the HTML and aria text attributes, the text props of @vchat/ui components.
+      'vchat/no-untranslated-text': ['error', { attributes: ['hint', 'error', 'description', 'message', 'closeLabel', 'heading'] }],
     },
   },
   {

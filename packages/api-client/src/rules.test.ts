@@ -87,11 +87,12 @@ describe('deviceInfo (SPEC §7)', () => {
 const anyParams = {} as never
 
 describe('every endpoint against a loopback server', () => {
-  // The 46 paths of SPEC §7 plus our two additions: common_service/upload_push_token and call_records.
-  it('has 48 endpoints, one per path, all POST with the full envelope', async () => {
+  // The 46 paths of SPEC §7 plus our additions: common_service/upload_push_token, call_records,
+  // gift_list and unlock_image.
+  it('has 50 endpoints, one per path, all POST with the full envelope', async () => {
     const names = Object.keys(endpoints) as EndpointName[]
-    expect(names).toHaveLength(48)
-    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(48)
+    expect(names).toHaveLength(50)
+    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(50)
 
     server = await startTestServer((_req, res) => sendJson(res, 200, { result: 1, data: { ok: true }, msg: 'ok' }))
     const { client } = makeClient(server.url)
