@@ -16,6 +16,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { pushRoutes } from './routes/push.ts'
 import { systemRoutes } from './routes/system.ts'
 import { translateRoutes } from './routes/translate.ts'
+import { giftRoutes } from './routes/gifts.ts'
 
 export const ROUTES: readonly Route[] = [
   ...loginRoutes,
@@ -33,6 +34,7 @@ export const ROUTES: readonly Route[] = [
   ...devAccountRoutes,
   ...analyticsRoutes,
   ...pushRoutes,
+  ...giftRoutes,
 ]
 
 /** The product endpoints (SPEC §7), each with its auth flag and request/response schemas. */

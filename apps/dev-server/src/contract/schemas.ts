@@ -561,3 +561,41 @@ export const responses = {
   ),
   uploadImage: exact<C.UploadImageResponse>()(z.object({ url }).strict()),
 } as const
+
+// ---- chat extras: gift list and paid-image unlock (our design; SPEC names the entities only) ------
+
+export const chatExtraSchemas = {
+  giftList: exact<C.GiftListResponse>()(
+    z
+      .object({
+        list: z.array(
+          z
+            .object({
+              id: z.string().min(1),
+              type: nonNegative,
+              gemsPrice: z.number().int().positive(),
+              tabId: nonNegative,
+              priority: nonNegative,
+              title: z.string().min(1),
+              iconUrl: url,
+              isActive: z.boolean(),
+              showArea: nonNegative,
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
+  ),
+  unlockImageRequest: exact<C.UnlockImageRequest>()(
+    z
+      .object({
+        url: z.string().min(1).max(500),
+        anchorJid: z.string().min(3).max(200).regex(/^[^@\s]+@[^@\s]+$/, 'expected a jid (local@domain)'),
+        price: z.number().int().min(1).max(100_000),
+      })
+      .strict(),
+  ),
+  unlockImage: exact<C.UnlockImageResponse>()(
+    z.object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient']), gemsBalance: nonNegative }).strict(),
+  ),
+} as const

@@ -134,6 +134,19 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE image_unlocks (
+        uid TEXT NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        anchor_jid TEXT NOT NULL,
+        price INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (uid, path)
+      );
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -121,6 +121,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   getPayRecords: { size: 10 },
   getCallRecords: { size: 10 },
   getSendMsgLock: { targetJid: 'anchor_200005@localhost' },
+  unlockImage: { url: '/files/photos/200001_1.svg', anchorJid: 'anchor_200001@localhost', price: 30 },
   getClubRewardRecords: { page: 1, size: 10 },
   setAnchorOnlineNotice: { anchorJid: 'anchor_200006@localhost', enable: true },
   getPaymentChannels: { country: 'IN' },

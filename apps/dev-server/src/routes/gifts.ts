@@ -1,0 +1,67 @@
+import { chatExtraSchemas, emptyRequest } from '../contract/schemas.ts'
+import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
+import { anchorByJid } from '../world/anchors.ts'
+import { GIFT_CATALOGUE, giftIconPath } from '../xmpp/giftCatalogue.ts'
+
+/** Paths of the images a host can send as paid: its own photos and uploads on the image host. */
+const PAID_IMAGE_PATH = /^\/files\/(?:photos\/(\d{1,12})_\d{1,2}\.svg|uploads\/[0-9a-f]{32}\.(?:png|jpe?g|gif|webp))$/
+
+/** The path of an image-host URL (absolute on this host, or a same-origin path), or null. */
+function imagePath(url: string, publicUrl: string): string | null {
+  if (url.startsWith('/') && !url.startsWith('//')) return url
+  return url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : null
+}
+
+/**
+ * Chat extras (our design; SPEC names the entities only): the gift list the gift panel shows (the
+ * same catalogue the gift component charges) and the unlock of a paid image for gems.
+ */
+export const giftRoutes: Route[] = [
+  productRoute('/api/common_service/gift_list', {
+    data: emptyRequest,
+    response: chatExtraSchemas.giftList,
+    auth: true,
+    handle: ({ app }) =>
+      ok({
+        list: GIFT_CATALOGUE.filter((gift) => gift.isActive)
+          .toSorted((a, b) => a.priority - b.priority)
+          .map((gift) => ({ ...gift, iconUrl: `${app.publicUrl}${giftIconPath(gift.id)}` })),
+      }),
+  }),
+  productRoute('/api/common_service/unlock_image', {
+    data: chatExtraSchemas.unlockImageRequest,
+    response: chatExtraSchemas.unlockImage,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const anchor = anchorByJid(app.db, data.anchorJid)
+      if (!anchor) return refuse('unknown anchorJid')
+      const path = imagePath(data.url, app.publicUrl)
+      const match = path === null ? null : PAID_IMAGE_PATH.exec(path)
+      // A host's photo may only be sold by that host; uploads by whoever sent them.
+      if (!path || !match || (match[1] !== undefined && match[1] !== anchor.uid)) return refuse('url: not an image of this host on the image host')
+      const balance = () => (app.db.prepare('SELECT gems_balance FROM users WHERE uid = ?').get(user.uid) as { gems_balance: number }).gems_balance
+      const known = app.db.prepare('SELECT 1 FROM image_unlocks WHERE uid = ? AND path = ?').get(user.uid, path)
+      if (known) return ok({ url: data.url, unlocked: true, reason: 'none' as const, gemsBalance: balance() })
+      app.db.exec('BEGIN IMMEDIATE')
+      try {
+        // One UPDATE that only succeeds while the balance covers the price (as GiftBuy).
+        const charged = app.db
+          .prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE uid = ? AND gems_balance >= ?')
+          .run(data.price, user.uid, data.price)
+        if (Number(charged.changes) === 1) {
+          app.db
+            .prepare('INSERT INTO image_unlocks (uid, path, anchor_jid, price, at) VALUES (?, ?, ?, ?, ?)')
+            .run(user.uid, path, anchor.jid, data.price, app.now())
+        }
+        app.db.exec('COMMIT')
+        const unlocked = Number(charged.changes) === 1
+        return ok({ url: data.url, unlocked, reason: unlocked ? ('none' as const) : ('gems_insufficient' as const), gemsBalance: balance() })
+      } catch (error) {
+        app.db.exec('ROLLBACK')
+        throw error
+      }
+    },
+  }),
+]
