@@ -443,3 +443,99 @@ describe('subscribe and dispose', () => {
     )
   })
 })
+
+describe('CallCheck after a reconnect', () => {
+  async function connectedCall(sid = 's-1'): Promise<void> {
+    await machine.startOutgoing({ callee: CALLEE })
+    signalling.emit('SessionSuccess', { sid })
+    machine.remoteMediaArrived()
+  }
+
+  it('asks the hub about the sid and keeps the call when it is alive', async () => {
+    await connectedCall()
+    const checking = machine.checkAlive()
+    expect(signalling.sent.at(-1)).toEqual({ action: 'CallCheck', payload: { sid: 's-1' } })
+    signalling.emit('CallCheck', { sid: 's-1', alive: true, state: 'connected' })
+    await expect(checking).resolves.toBe('alive')
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Connected, failure: null })
+    // The answer's time-out was cleared; only the heartbeat interval is left.
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  it("ends the call cleanly when the hub answers CallError sidNonExistent for the sid", async () => {
+    const step = vi.fn()
+    await connectedCall()
+    machine.registerCleanup(step)
+    const checking = machine.checkAlive()
+    signalling.emit('CallError', { sid: 's-1', reason: 'sidNonExistent', action: 'CallCheck' })
+    await expect(checking).resolves.toBe('ended')
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Failed, failure: { reason: 'sidNonExistent' } })
+    expect(step).toHaveBeenCalledTimes(1)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('ends the call when the hub says the sid is not alive', async () => {
+    await connectedCall()
+    const checking = machine.checkAlive()
+    signalling.emit('CallCheck', { sid: 's-1', alive: false })
+    await expect(checking).resolves.toBe('ended')
+    expect(machine.getSnapshot().failure).toEqual({ reason: 'sidNonExistent', detail: 'CallCheck' })
+  })
+
+  it('ends the call when the hub does not answer within 10 s', async () => {
+    const step = vi.fn()
+    await connectedCall()
+    machine.registerCleanup(step)
+    const checking = machine.checkAlive()
+    await vi.advanceTimersByTimeAsync(9_999)
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(checking).resolves.toBe('ended')
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Failed, failure: { reason: 'sidNonExistent', detail: 'CallCheck' } })
+    expect(step).toHaveBeenCalledTimes(1)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('ignores answers about another sid', async () => {
+    await connectedCall('s-2')
+    const checking = machine.checkAlive()
+    signalling.emit('CallCheck', { sid: 's-old', alive: false })
+    signalling.emit('CallError', { sid: 's-old', reason: 'sidNonExistent' })
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+    signalling.emit('CallCheck', { sid: 's-2', alive: true })
+    await expect(checking).resolves.toBe('alive')
+  })
+
+  it('leaves the call as it is when the question cannot be sent', async () => {
+    await connectedCall()
+    signalling.failSends('CallCheck')
+    await expect(machine.checkAlive()).resolves.toBe('unknown')
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect(vi.getTimerCount()).toBe(1)
+  })
+
+  it('has nothing to ask without an active call or before the hub gave a sid', async () => {
+    await expect(machine.checkAlive()).resolves.toBe('none')
+    await machine.startOutgoing({ callee: CALLEE })
+    await expect(machine.checkAlive()).resolves.toBe('none')
+    expect(signalling.sent.map((entry) => entry.action)).toEqual(['SessionRequest'])
+  })
+
+  it('an incoming ringing call is checked by the sid of its CallIn', async () => {
+    machine.receiveIncoming({ sid: 's-in', caller: CALLER, price: 60 })
+    const checking = machine.checkAlive()
+    signalling.emit('CallError', { sid: 's-in', reason: 'sidNonExistent' })
+    await expect(checking).resolves.toBe('ended')
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Failed, failure: { reason: 'sidNonExistent' } })
+  })
+
+  it('a call that ends while the question is out resolves ended without failing anything', async () => {
+    await connectedCall()
+    const checking = machine.checkAlive()
+    machine.stop()
+    await expect(checking).resolves.toBe('ended')
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Disconnected, failure: null })
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})

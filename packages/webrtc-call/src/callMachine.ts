@@ -1,4 +1,4 @@
-import { CALL_HEARTBEAT_INTERVAL_MS, CALL_SETUP_TIMEOUT_MS } from './constants'
+import { CALL_CHECK_TIMEOUT_MS, CALL_HEARTBEAT_INTERVAL_MS, CALL_SETUP_TIMEOUT_MS } from './constants'
 import { CallFailureReason, CallStatus } from './callTypes'
 import type { CallAction, CallFailure, CallPayload, CallSignalling } from './callTypes'
 import { mapCallError, mapCancel, mapSessionFail } from './errorMapping'
@@ -34,6 +34,13 @@ export interface CallSnapshot {
 }
 
 export type CallListener = (snapshot: CallSnapshot, previous: CallSnapshot) => void
+
+/**
+ * What `checkAlive` found: the hub still knows the call ('alive'); it does not, or did not answer in
+ * time, and the call was ended ('ended'); the question could not be sent ('unknown', the call goes
+ * on); or there was nothing to ask ('none': no active call, or no sid yet).
+ */
+export type CallCheckResult = 'alive' | 'ended' | 'unknown' | 'none'
 
 /** A clean-up step of the media/peer layer (stop tracks, close the peer connection...). */
 export type CallCleanup = () => void
@@ -84,6 +91,14 @@ export interface CallMachine {
    * that removes the step.
    */
   registerCleanup(step: CallCleanup): () => void
+  /**
+   * Asks the hub whether the active call's sid is still alive (`CallCheck {sid}`), as after the
+   * messaging connection came back. `CallCheck {sid, alive: true}` keeps the call; `CallCheck {sid,
+   * alive: false}`, a `CallError` for the sid or no answer within 10 s ends it as Failed
+   * 'sidNonExistent' (detail 'CallCheck') with the usual clean-up. A send that fails leaves the call
+   * as it is ('unknown'): the connection dropped again and the next reconnect asks again.
+   */
+  checkAlive(): Promise<CallCheckResult>
   /** Disconnected or Failed → Initial, so that the next call may start. No-op otherwise. */
   reset(): void
   /** Stops listening to signalling, ends an active call as `stop` does, clears timers. */
@@ -231,9 +246,13 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
         else endByRemote()
         return
       }
-      case 'CallError':
+      case 'CallError': {
+        // A notice about another (older) session must not end this call.
+        const sid = readString(payload, 'sid')
+        if (sid !== null && snapshot.sid !== null && sid !== snapshot.sid) return
         failActive(mapCallError(payload['reason']))
         return
+      }
       case 'SessionTerminate':
         endByRemote()
         return
@@ -251,17 +270,72 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
     return true
   }
 
+  /** Pending `checkAlive` questions, answered by the hub's `CallCheck {sid, alive}`. */
+  const checks = new Set<{ sid: string; answer: (alive: boolean) => void }>()
+
+  function onCheckAnswer(action: CallAction, payload: CallPayload): void {
+    if (action !== 'CallCheck') return
+    const sid = readString(payload, 'sid')
+    for (const check of [...checks]) if (check.sid === sid) check.answer(payload['alive'] === true)
+  }
+
+  async function checkAlive(): Promise<CallCheckResult> {
+    const { sid, status } = snapshot
+    if (!isActive(status) || sid === null) return 'none'
+    const seq = callSeq
+    const stillThisCall = () => seq === callSeq && isActive(snapshot.status)
+    const answered = new Promise<boolean | 'gone'>((resolve) => {
+      const check = {
+        sid,
+        answer: (alive: boolean) => {
+          checks.delete(check)
+          unsubscribe()
+          timers.clearTimeout(timer)
+          resolve(alive)
+        },
+      }
+      // A CallError for the sid (or any other end) ends the call while we wait.
+      const unsubscribe = subscribe((next) => {
+        if (!isActive(next.status) || seq !== callSeq) {
+          checks.delete(check)
+          unsubscribe()
+          timers.clearTimeout(timer)
+          resolve('gone')
+        }
+      })
+      const timer = timers.setTimeout(() => check.answer(false), CALL_CHECK_TIMEOUT_MS)
+      checks.add(check)
+    })
+    try {
+      await signalling.send('CallCheck', { sid })
+    } catch (error) {
+      reportError(error)
+      for (const check of [...checks]) if (check.sid === sid) check.answer(true)
+      await answered
+      return stillThisCall() ? 'unknown' : 'ended'
+    }
+    const alive = await answered
+    if (alive === true && stillThisCall()) return 'alive'
+    if (alive === false && stillThisCall()) {
+      failActive({ reason: CallFailureReason.SidNonExistent, detail: 'CallCheck' })
+    }
+    return 'ended'
+  }
+
+  function subscribe(listener: CallListener): () => void {
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+
   const unsubscribeSignalling = signalling.onAction(onAction)
+  const unsubscribeChecks = signalling.onAction(onCheckAnswer)
 
   return {
     getSnapshot: () => snapshot,
 
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    subscribe,
 
     async startOutgoing({ callee }) {
       assertCanStart()
@@ -327,6 +401,8 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
       }
     },
 
+    checkAlive,
+
     reset() {
       if (snapshot.status !== CallStatus.Disconnected && snapshot.status !== CallStatus.Failed) {
         return
@@ -338,6 +414,7 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
     dispose() {
       if (disposed) return
       unsubscribeSignalling()
+      unsubscribeChecks()
       stop()
       clearTimers()
       runCleanups()

@@ -6,6 +6,13 @@ export const CALL_SETUP_TIMEOUT_MS = 60_000
 /** SPEC §4/§9: once connected, a heartbeat goes every 5 s. */
 export const CALL_HEARTBEAT_INTERVAL_MS = 5_000
 
+/**
+ * How long `checkAlive` waits for the hub's answer to `CallCheck` before it takes the call for gone.
+ * The spec gives no figure; this is its messaging login time-out (SPEC §9: 10 s), the longest a
+ * server round trip is given anywhere in the product.
+ */
+export const CALL_CHECK_TIMEOUT_MS = 10_000
+
 /** SPEC §9: camera request ideal 480x640 (width x height). */
 export const CAMERA_IDEAL_WIDTH = 480
 export const CAMERA_IDEAL_HEIGHT = 640

@@ -17,6 +17,7 @@ export type {
 } from './callTypes'
 export { createCallMachine } from './callMachine'
 export type {
+  CallCheckResult,
   CallCleanup,
   CallDirection,
   CallListener,
@@ -31,6 +32,7 @@ export type { CanStartCallResult } from './guards'
 export { CAMERA_CONSTRAINTS, preferH264 } from './media'
 export type { CodecLike } from './media'
 export {
+  CALL_CHECK_TIMEOUT_MS,
   CALL_HEARTBEAT_INTERVAL_MS,
   CALL_SETUP_TIMEOUT_MS,
   CAMERA_IDEAL_HEIGHT,

@@ -170,3 +170,41 @@ describe('incoming calls anywhere in the app', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull()
   })
 })
+
+describe('CallCheck after messaging reconnects during a call', () => {
+  async function ringingCall() {
+    const app = await signedInApp()
+    await waitFor(() => expect(app.opened.count).toBe(1))
+    app.hub.deliver('CallIn', CALL_IN)
+    await screen.findByRole('alertdialog')
+    return app
+  }
+
+  it('asks the hub whether the sid is alive and keeps the call when it is', async () => {
+    const { hub, chat, store } = await ringingCall()
+    act(() => chat.setState('disconnected'))
+    act(() => chat.setState('connected'))
+    await waitFor(() => expect(hub.sent.at(-1)).toEqual({ action: 'CallCheck', payload: { sid: 's-1' } }))
+    hub.deliver('CallCheck', { sid: 's-1', alive: true, state: 'ringing' })
+    expect(selectCall(store.getState())).toMatchObject({ status: 5, sid: 's-1', failure: null })
+    expect(screen.getByRole('alertdialog')).toBeInstanceOf(Element)
+  })
+
+  it('ends the call cleanly when the hub no longer knows the sid', async () => {
+    const { hub, chat, store } = await ringingCall()
+    act(() => chat.setState('disconnected'))
+    act(() => chat.setState('connected'))
+    await waitFor(() => expect(hub.sent.map((s) => s.action)).toContain('CallCheck'))
+    hub.deliver('CallError', { sid: 's-1', reason: 'sidNonExistent', action: 'CallCheck' })
+    await waitFor(() => expect(selectCall(store.getState())).toMatchObject({ status: 4, failure: { reason: 'sidNonExistent' } }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+  })
+
+  it('does not ask anything on a reconnect without a call', async () => {
+    const { hub, chat, opened } = await signedInApp()
+    await waitFor(() => expect(opened.count).toBe(1))
+    act(() => chat.setState('disconnected'))
+    act(() => chat.setState('connected'))
+    expect(hub.sent).toEqual([])
+  })
+})

@@ -32,6 +32,11 @@ export interface CallRuntimeOptions extends CallRuntimeEvents {
   screenIncoming: (call: { sid: string; caller: string; price: number }) => string | null
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection
   onError?: (error: unknown) => void
+  /**
+   * Calls `listener` each time the messaging connection is back after a drop (not on the first
+   * login); returns the unsubscribe function. The active call is then checked with the hub.
+   */
+  onReconnected?: (listener: () => void) => () => void
 }
 
 /** Wires the machine and the engine to the hub transport and reports to the store. */
@@ -72,6 +77,12 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
       if (typeof reason === 'string') options.onNotice({ kind: 'ended', reason })
     }
   })
+  // After a reconnect the hub may have ended the call while this side could not hear it (a missed
+  // SessionTerminate, heartbeats lost): CallCheck asks, and the machine ends the call if it is gone.
+  const unsubscribeReconnects =
+    options.onReconnected?.(() => {
+      void machine.checkAlive()
+    }) ?? (() => {})
   return {
     machine,
     engine,
@@ -84,6 +95,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
       }
     },
     dispose() {
+      unsubscribeReconnects()
       unsubscribeNotices()
       unsubscribeMachine()
       engine.dispose()

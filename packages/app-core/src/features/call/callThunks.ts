@@ -41,6 +41,15 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
       else dispatch(endedByHub(notice.reason))
     },
     screenIncoming: ({ price, caller }) => callBackRefusal(getState(), price, caller),
+    onReconnected: (listener) => {
+      let previous = services.chat.state
+      return services.chat.subscribe((event) => {
+        if (event.kind !== 'state') return
+        const was = previous
+        previous = event.state
+        if (event.state === 'connected' && was !== 'connected') listener()
+      })
+    },
     onError: (error) => services.logger.warn('call error', { reason: error instanceof Error ? error.message : String(error) }),
   })
 }
