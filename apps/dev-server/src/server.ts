@@ -17,6 +17,9 @@ import { pushRoutes } from './routes/push.ts'
 import { systemRoutes } from './routes/system.ts'
 import { translateRoutes } from './routes/translate.ts'
 import { giftRoutes } from './routes/gifts.ts'
+import { luckyBoxRoutes } from './routes/luckyBox.ts'
+import { exclusiveRoutes } from './routes/exclusive.ts'
+import { devDiscoveryRoutes } from './routes/devDiscovery.ts'
 
 export const ROUTES: readonly Route[] = [
   ...loginRoutes,
@@ -35,6 +38,9 @@ export const ROUTES: readonly Route[] = [
   ...analyticsRoutes,
   ...pushRoutes,
   ...giftRoutes,
+  ...luckyBoxRoutes,
+  ...exclusiveRoutes,
+  ...devDiscoveryRoutes,
 ]
 
 /** The product endpoints (SPEC §7), each with its auth flag and request/response schemas. */

@@ -409,6 +409,22 @@ export interface ContactPopupInfo {
   showAfterSeconds: number
 }
 
+/**
+ * The exclusive-girl page (exclusive_anchor_list, our design: SPEC §2 names the page only): hosts who
+ * take exclusive one-to-one calls, open to paid users. Free users see the list locked.
+ */
+export interface ExclusiveAnchorItem extends AnchorInfo {
+  /** Gems per minute of an exclusive call. */
+  exclusivePrice: number
+  /** The host's own words for the page (plain text). */
+  exclusiveIntro: string
+}
+
+export interface ExclusiveAnchorListResponse extends Page<ExclusiveAnchorItem> {
+  /** True for paid users: calls and chats with these hosts are open. */
+  unlocked: boolean
+}
+
 // ---- common_service -------------------------------------------------------------------------
 
 export interface MultiOnlineStatusRequest {
@@ -643,6 +659,46 @@ export interface AnchorOnlineNoticeResponse {
   anchorJid: string
   enabled: boolean
   onlineStatus: OnlineStatus
+}
+
+/**
+ * The lucky box (switch commonConfig.enableLuckyBox; our design: SPEC names the box, its switch and its
+ * reward panel only). One box per rule, each opened at most once per user: `welcome` at once,
+ * `first_like` after the first liked host, `first_match` after the first mutual like.
+ */
+export type LuckyBoxRule = 'welcome' | 'first_like' | 'first_match'
+
+/** locked: the rule is not met yet; ready: it can be opened; opened: its reward was paid. */
+export type LuckyBoxStatus = 'locked' | 'ready' | 'opened'
+
+export interface LuckyBoxItem {
+  rule: LuckyBoxRule
+  status: LuckyBoxStatus
+  /** The range the reward is drawn from (gems). */
+  minGems: number
+  maxGems: number
+  /** Gems this box paid (0 unless opened). */
+  gems: number
+  /** When it was opened (ms since epoch), null unless opened. */
+  openedAt: number | null
+}
+
+export interface LuckyBoxInfo {
+  /** commonConfig.enableLuckyBox as the server applies it. */
+  enabled: boolean
+  boxes: LuckyBoxItem[]
+}
+
+export interface OpenLuckyBoxRequest {
+  rule: LuckyBoxRule
+}
+
+/** Disabled, locked or already opened → result 0. */
+export interface OpenLuckyBoxResponse {
+  box: LuckyBoxItem
+  /** Gems credited by this opening. */
+  gems: number
+  gemsBalance: number
 }
 
 // ---- friends_service ------------------------------------------------------------------------

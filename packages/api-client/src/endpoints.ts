@@ -67,6 +67,7 @@ export const endpoints = {
   getClubAnchors: endpoint<C.PageRequest, C.ClubAnchorListResponse>('/api/anchorlist_services/club_anchor_list'),
   getStoryLine: endpoint<C.StoryLineRequest, C.StoryLine>('/api/anchorlist_services/video_show_story_line'),
   getContactPopupInfo: fixedEndpoint<C.ContactPopupInfo>('/api/anchorlist_services/contact_popup_info'),
+  getExclusiveAnchors: endpoint<C.PageRequest, C.ExclusiveAnchorListResponse>('/api/anchorlist_services/exclusive_anchor_list'),
   // common_service
   getMultiOnlineStatus: endpoint<C.MultiOnlineStatusRequest, C.MultiOnlineStatusResponse>(
     '/api/common_service/multi_online_status',
@@ -91,6 +92,8 @@ export const endpoints = {
   setAnchorOnlineNotice: endpoint<C.AnchorOnlineNoticeRequest, C.AnchorOnlineNoticeResponse>(
     '/api/common_service/anchor_online_notice',
   ),
+  getLuckyBoxInfo: fixedEndpoint<C.LuckyBoxInfo>('/api/common_service/lucky_box_info'),
+  openLuckyBox: endpoint<C.OpenLuckyBoxRequest, C.OpenLuckyBoxResponse>('/api/common_service/open_lucky_box'),
   // payment_service
   getPaymentChannels: endpoint<C.PaymentChannelsRequest, C.PaymentChannelsResponse>(
     '/api/payment_service/payment_channels',

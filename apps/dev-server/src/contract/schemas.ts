@@ -599,3 +599,33 @@ export const chatExtraSchemas = {
     z.object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient']), gemsBalance: nonNegative }).strict(),
   ),
 } as const
+
+// ---- lucky box and the exclusive-girl page (our design; SPEC names them only) -------------------
+
+const luckyBoxRule = exact<C.LuckyBoxRule>()(z.enum(['welcome', 'first_like', 'first_match']))
+const luckyBoxItem = exact<C.LuckyBoxItem>()(
+  z
+    .object({
+      rule: luckyBoxRule,
+      status: z.enum(['locked', 'ready', 'opened']),
+      minGems: z.number().int().positive(),
+      maxGems: z.number().int().positive(),
+      gems: nonNegative,
+      openedAt: nonNegative.nullable(),
+    })
+    .strict(),
+)
+
+export const luckyBoxSchemas = {
+  openRequest: exact<C.OpenLuckyBoxRequest>()(z.object({ rule: luckyBoxRule }).strict()),
+  info: exact<C.LuckyBoxInfo>()(z.object({ enabled: z.boolean(), boxes: z.array(luckyBoxItem) }).strict()),
+  open: exact<C.OpenLuckyBoxResponse>()(z.object({ box: luckyBoxItem, gems: z.number().int().positive(), gemsBalance: nonNegative }).strict()),
+} as const
+
+export const exclusiveSchemas = {
+  list: exact<C.ExclusiveAnchorListResponse>()(
+    pageOf(z.object({ ...anchorInfoShape, exclusivePrice: z.number().int().positive(), exclusiveIntro: z.string().min(1) }).strict()).extend({
+      unlocked: z.boolean(),
+    }),
+  ),
+} as const

@@ -123,6 +123,8 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   getSendMsgLock: { targetJid: 'anchor_200005@localhost' },
   unlockImage: { url: '/files/photos/200001_1.svg', anchorJid: 'anchor_200001@localhost', price: 30 },
   getClubRewardRecords: { page: 1, size: 10 },
+  getExclusiveAnchors: { page: 1, size: 10 },
+  openLuckyBox: { rule: 'welcome' },
   setAnchorOnlineNotice: { anchorJid: 'anchor_200006@localhost', enable: true },
   getPaymentChannels: { country: 'IN' },
   createOrder: { clientOrderKey: 'contract-order-1', sku: 'gems_300', country: 'IN', channelId: 'upi' },
