@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit'
+import { createSlice, original } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/store'
@@ -130,7 +130,30 @@ function upsertMessage(list: ChatMessageRecord[], message: ChatMessageRecord) {
   else list[index] = message
 }
 
-function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: boolean) {
+/**
+ * Where each message of the open thread sits in `state.messages`, built once per batch of events from
+ * the plain array (not the draft: reading every row through the draft would wrap each one), so a burst
+ * of n messages costs O(n) instead of a scan per message.
+ */
+function messagePositions(state: ChatState): Map<string, number> {
+  const rows = original(state.messages) ?? state.messages
+  const positions = new Map<string, number>()
+  rows.forEach((message, index) => positions.set(message.mid, index))
+  return positions
+}
+
+function upsertAt(state: ChatState, positions: Map<string, number>, message: ChatMessageRecord) {
+  const index = positions.get(message.mid)
+  if (index === undefined) {
+    positions.set(message.mid, state.messages.length)
+    state.messages.push(message)
+  } else {
+    state.messages[index] = message
+  }
+}
+
+/** Updates the thread row of a message; true when an existing row changed (the list needs sorting). */
+function applyToThread(state: ChatState, message: ChatMessageRecord, incoming: boolean): boolean {
   const thread = state.threads.find((t) => t.tid === message.tid)
   if (!thread) {
     state.threadsStatus = state.threadsStatus === 'idle' ? 'idle' : 'ready'
@@ -144,38 +167,51 @@ function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: 
       official: false,
       lastMessage: message,
     })
-    return
+    return false
   }
   if (!thread.lastMessage || thread.lastMessage.date <= message.date || thread.lastMessage.mid === message.mid) thread.lastMessage = message
   if (incoming && !message.read) thread.unread += 1
   if (incoming && !thread.nickName && message.nickName) thread.nickName = message.nickName
-  // newest activity first
+  return true
+}
+
+/** Newest activity first. */
+function sortThreads(state: ChatState) {
   state.threads.sort((a, b) => (b.lastMessage?.date ?? 0) - (a.lastMessage?.date ?? 0))
 }
 
-function applyEvent(state: ChatState, event: ChatEvent) {
-  switch (event.kind) {
-    case 'state':
-      state.connection = event.state
-      break
-    case 'message': {
-      const message = event.message
-      const active = state.activeTid === message.tid
-      applyToThreads(state, message, true)
-      if (active) upsertMessage(state.messages, message)
-      else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
-      break
+function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: boolean) {
+  if (applyToThread(state, message, incoming)) sortThreads(state)
+}
+
+/** Applies events in order: one index of the open thread's messages and one thread sort per batch. */
+function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
+  let positions: Map<string, number> | null = null
+  let resort = false
+  for (const event of events) {
+    switch (event.kind) {
+      case 'state':
+        state.connection = event.state
+        break
+      case 'message': {
+        const message = event.message
+        if (applyToThread(state, message, true)) resort = true
+        if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
+        else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
+        break
+      }
+      case 'update': {
+        const message = event.message
+        if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
+        const thread = state.threads.find((t) => t.tid === message.tid)
+        if (thread?.lastMessage?.mid === message.mid) thread.lastMessage = message
+        break
+      }
+      case 'notice':
+        break
     }
-    case 'update': {
-      const message = event.message
-      if (state.activeTid === message.tid) upsertMessage(state.messages, message)
-      const thread = state.threads.find((t) => t.tid === message.tid)
-      if (thread?.lastMessage?.mid === message.mid) thread.lastMessage = message
-      break
-    }
-    case 'notice':
-      break
   }
+  if (resort) sortThreads(state)
 }
 
 export const chatSlice = createSlice({
@@ -183,11 +219,11 @@ export const chatSlice = createSlice({
   initialState: initialChatState,
   reducers: {
     chatEvent(state, action: PayloadAction<ChatEvent>) {
-      applyEvent(state, action.payload)
+      applyEvents(state, [action.payload])
     },
     /** Many events at once (a burst of incoming messages renders once). */
     chatEventsBatched(state, action: PayloadAction<ChatEvent[]>) {
-      for (const event of action.payload) applyEvent(state, event)
+      applyEvents(state, action.payload)
     },
     noticeDismissed(state) {
       state.notice = null
