@@ -573,6 +573,12 @@ export interface CallRecord {
   gemsCharged: number
   /** 'first' or 'paid' for a free call, else null. */
   freeKind: 'first' | 'paid' | null
+  /** The other side's picture ('' when none). */
+  peerAvatarUrl: string
+  /** 'silver' for a silver (low-tier) call, paid in silver coins and limited to silverCallDuration. */
+  tier: 'standard' | 'silver'
+  /** Silver coins charged (silver calls; gemsCharged is then 0). */
+  silverCharged: number
 }
 
 export type CallRecordsRequest = CursorPageRequest

@@ -99,8 +99,31 @@ describe('/api/common_service/call_records', () => {
       minutes: 2,
       gemsCharged: 120,
       freeKind: null,
+      peerAvatarUrl: expect.stringMatching(/^http:\/\/.+200001/),
+      tier: 'standard',
+      silverCharged: 0,
     })
     expect(second.nextCursor).toBeNull()
+  })
+
+  it('a silver call shows as tier silver with the silver charged, no gems', async () => {
+    world.server.db.prepare('UPDATE users SET silver_balance = 100 WHERE jid = ?').run(USER)
+    let now = world.clock.now
+    const hub = createHub({
+      db: world.server.db,
+      send: () => {},
+      timers: { now: () => now, setTimeout: () => 0, clearTimeout: () => {} },
+      newSid: () => 'sid-silver',
+    })
+    hub.handle(`${USER}/web`, 'SessionRequest', { callee: ANCHOR, silver: true })
+    hub.handle(`${ANCHOR}/web`, 'CallAccept', { sid: 'sid-silver' })
+    now += 30_000
+    hub.handle(`${USER}/web`, 'SessionTerminate', { sid: 'sid-silver' })
+    const { api } = await signIn(world)
+    const [record] = (await api.getCallRecords({ size: 10 })).list
+    expect(record).toMatchObject({ sid: 'sid-silver', tier: 'silver', silverCharged: 25, gemsCharged: 0, price: 25, minutes: 1, state: 'ended' })
+    // The club's call times count it: a paid user has 3 silver calls a day.
+    expect(await api.getClubCallTimes()).toMatchObject({ availableTimes: 2, totalTimes: 3 })
   })
 
   it('shows the host the same call as incoming', async () => {

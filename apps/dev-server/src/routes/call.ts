@@ -1,7 +1,8 @@
 import type { CallRecord, CallRecordState } from '@vchat/api-client'
 import { requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
-import { ensureCallRecords } from '../xmpp/hub.ts'
+import { relationUser } from '../world/anchors.ts'
+import { ensureCallRecords, SILVER_RECORD_KIND } from '../xmpp/hub.ts'
 
 interface CallRecordDbRow {
   rid: number
@@ -28,9 +29,12 @@ function uidOf(jid: string): string {
   return underscore === -1 ? local : local.slice(underscore + 1)
 }
 
-export function callRecord(row: CallRecordDbRow, me: string): CallRecord {
+/** One record as the signed-in user `me` sees it; `peerAvatarUrl` is the other side's picture. */
+export function callRecord(row: CallRecordDbRow, me: string, peerAvatarUrl = ''): CallRecord {
   const outgoing = row.caller === me
   const peerJid = outgoing ? row.callee : row.caller
+  // A silver call's charges are silver coins (the hub keeps them in the same column).
+  const silver = row.free_kind === SILVER_RECORD_KIND
   return {
     sid: row.sid,
     caller: row.caller,
@@ -39,6 +43,9 @@ export function callRecord(row: CallRecordDbRow, me: string): CallRecord {
     peerJid,
     peerUid: uidOf(peerJid),
     peerNickName: row.peer_nick_name ?? '',
+    peerAvatarUrl,
+    tier: silver ? 'silver' : 'standard',
+    silverCharged: silver ? row.gems_charged : 0,
     state: (STATES as readonly string[]).includes(row.state) ? (row.state as CallRecordState) : 'ended',
     reason: row.reason,
     startTime: row.start_time,
@@ -46,7 +53,7 @@ export function callRecord(row: CallRecordDbRow, me: string): CallRecord {
     endTime: row.end_time,
     price: row.price,
     minutes: row.minutes,
-    gemsCharged: row.gems_charged,
+    gemsCharged: silver ? 0 : row.gems_charged,
     freeKind: row.free_kind === 'first' || row.free_kind === 'paid' ? row.free_kind : null,
   }
 }
@@ -74,7 +81,13 @@ export const callRoutes: Route[] = [
         .all(user.jid, user.jid, user.jid, before, data.size + 1) as unknown as CallRecordDbRow[]
       const list = rows.slice(0, data.size)
       const last = list.at(-1)
-      return ok({ list: list.map((row) => callRecord(row, user.jid)), nextCursor: rows.length > data.size && last ? String(last.rid) : null })
+      const avatars = new Map<string, string>()
+      const avatarOf = (jid: string): string => {
+        if (!avatars.has(jid)) avatars.set(jid, relationUser(app, jid, 0)?.avatarUrl ?? '')
+        return avatars.get(jid) ?? ''
+      }
+      const records = list.map((row) => callRecord(row, user.jid, avatarOf(row.caller === user.jid ? row.callee : row.caller)))
+      return ok({ list: records, nextCursor: rows.length > data.size && last ? String(last.rid) : null })
     },
   }),
 ]

@@ -9,6 +9,7 @@ import { localDay, secondsToNextDay } from '../world/time.ts'
 import { clubCallsPerDay } from './account.ts'
 import { greetingOf } from './anchorlist.ts'
 import { componentInfo } from './common.ts'
+import { silverCallsLeft } from '../xmpp/hub.ts'
 
 export const commonServiceRoutes: Route[] = [
   productRoute('/api/common_service/multi_online_status', {
@@ -137,9 +138,11 @@ export const commonServiceRoutes: Route[] = [
     response: responses.clubCallTimes,
     auth: true,
     handle(request) {
-      const total = clubCallsPerDay(signedIn(request))
+      const user = signedIn(request)
+      const total = clubCallsPerDay(user)
       return ok({
-        availableTimes: total,
+        // What the hub still lets through today (silver calls answered since local midnight count).
+        availableTimes: silverCallsLeft(request.app.db, user, request.app.now(), request.envelope.deviceInfo.timezoneOffset),
         totalTimes: total,
         silverCallDuration: SILVER_CALL_DURATION_S,
         resetCountdown: secondsToNextDay(request.app.now(), request.envelope.deviceInfo.timezoneOffset),

@@ -228,6 +228,89 @@ describe('billing while connected', () => {
   })
 })
 
+describe('silver (low-tier) calls', () => {
+  const CLUB_ANCHOR = ANCHOR // a club host: silverCallPrice 25
+  const NOT_CLUB = 'anchor_200002@localhost'
+  function silver(jid: string): { balance: number; spent: number } {
+    const row = db.prepare('SELECT silver_balance, silver_spent FROM users WHERE jid = ?').get(jid) as { silver_balance: number; silver_spent: number }
+    return { balance: row.silver_balance, spent: row.silver_spent }
+  }
+  function setSilver(jid: string, value: number): void {
+    db.prepare('UPDATE users SET silver_balance = ? WHERE jid = ?').run(value, jid)
+  }
+  function silverCall(from = USER_FULL): string {
+    hub.handle(from, 'SessionRequest', { callee: CLUB_ANCHOR, silver: true, timezoneOffset: 0 })
+    return last('SessionSuccess', from)!.payload.sid as string
+  }
+
+  it('holds the silver price, not gems, and tells the caller the duration and the silver calls left', () => {
+    setSilver(USER, 100)
+    const sid = silverCall()
+    expect(last('SessionSuccess', USER_FULL)!.payload).toEqual({
+      sid,
+      iceServers: [{ urls: 'stun:127.0.0.1' }],
+      price: 25,
+      free: null,
+      tier: 'silver',
+      silverCallDuration: 60,
+      silverTimesLeft: 2, // a paid user has 3 a day; this is the first
+      silverBalance: 75,
+      gemsBalance: 500,
+    })
+    expect(last('CallIn', ANCHOR)!.payload).toMatchObject({ sid, price: 25, tier: 'silver' })
+    expect(gems(USER)).toBe(500)
+  })
+
+  it('charges silver when answered and ends at silverCallDuration, one minute billed', () => {
+    setSilver(USER, 100)
+    const sid = silverCall()
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 55_000)
+    expect(hub.activeSids()).toEqual([sid])
+    heartbeats(sid, 5_000)
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'silver-call-ended' })
+    expect(silver(USER)).toEqual({ balance: 75, spent: 25 })
+    expect(gems(USER)).toBe(500)
+    expect(sent.some((m) => m.action === 'ReChargeSuccess')).toBe(false)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, free_kind: 'silver', minutes: 1, gems_charged: 25, price: 25, reason: 'silver-call-ended' })
+  })
+
+  it('returns the held silver when the host declines, and a declined call uses no silver time', () => {
+    setSilver(USER, 100)
+    const sid = silverCall()
+    hub.handle(ANCHOR_FULL, 'CallCancel', { sid })
+    expect(silver(USER)).toEqual({ balance: 100, spent: 0 })
+    expect(last('SessionSuccess', USER_FULL)!.payload.silverTimesLeft).toBe(2)
+    silverCall()
+    expect(last('SessionSuccess', USER_FULL)!.payload.silverTimesLeft).toBe(2)
+  })
+
+  it("refuses once the day's silver calls are used ('silver-times-used'), and gives them back the next local day", () => {
+    setSilver(`${FREE_USER}`, 100) // a free user: one silver call a day
+    const from = `${FREE_USER}/web_fachat`
+    const sid = silverCall(from)
+    expect(last('SessionSuccess', from)!.payload.silverTimesLeft).toBe(0)
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    hub.handle(from, 'SessionTerminate', { sid })
+    hub.handle(from, 'SessionRequest', { callee: CLUB_ANCHOR, silver: true, timezoneOffset: 0 })
+    expect(last('CallCancel', from)!.payload).toMatchObject({ reason: 'silver-times-used', availableTimes: 0 })
+    clock.advance(12 * 3_600_000) // past midnight UTC
+    const next = silverCall(from)
+    expect(next).toBeTypeOf('string')
+    expect(last('SessionSuccess', from)!.payload.silverTimesLeft).toBe(0)
+  })
+
+  it("refuses without enough silver ('silver-insufficient') and calls to a host outside the club", () => {
+    setSilver(USER, 24)
+    hub.handle(USER_FULL, 'SessionRequest', { callee: CLUB_ANCHOR, silver: true })
+    expect(last('CallCancel', USER_FULL)!.payload).toMatchObject({ reason: 'silver-insufficient', price: 25 })
+    expect(silver(USER).balance).toBe(24)
+    hub.handle(USER_FULL, 'SessionRequest', { callee: NOT_CLUB, silver: true })
+    expect(last('SessionFail', USER_FULL)!.payload).toMatchObject({ reason: 'not-club-anchor' })
+    expect(sent.some((m) => m.action === 'CallIn')).toBe(false)
+  })
+})
+
 describe('CallCheck and errors', () => {
   it('answers whether a sid is alive; unknown sids and foreign callers get sidNonExistent', () => {
     const sid = connectCall()

@@ -14,7 +14,11 @@ import {
   MATCH_TO_FLASH_S,
   PAID_FREE_CALL_DURATION_S,
   PAID_FREE_CALL_TIMES,
+  CLUB_CALLS_FREE,
+  CLUB_CALLS_PAID,
+  SILVER_CALL_DURATION_S,
 } from '../constants.ts'
+import { dayStart, localDay } from '../world/time.ts'
 
 /** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
 export const HUB_RING_TIMEOUT_MS = 60_000
@@ -46,6 +50,10 @@ export interface HubOptions {
 }
 
 export type FreeKind = 'first' | 'paid'
+/** 'silver': a low-tier call with a club host, paid in silver coins, ending at silverCallDuration. */
+export type CallTier = 'standard' | 'silver'
+/** `call_records.free_kind` of a silver call (it is not free; the column tells the kind of call). */
+export const SILVER_RECORD_KIND = 'silver'
 
 interface Party {
   bare: string
@@ -63,6 +71,8 @@ interface CallSession {
   price: number
   free: FreeKind | null
   freeDurationMs: number
+  /** A silver call holds and charges silver coins (the anchor's silverCallPrice) instead of gems. */
+  tier: CallTier
   state: 'ringing' | 'connected'
   /** Gems taken from the payer and not yet charged (the current minute before it is earned). */
   held: number
@@ -141,6 +151,25 @@ export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallR
     .all(jid, jid, limit) as unknown as CallRecordRow[]
 }
 
+/** Silver calls `jid` had answered since `since` (ms): each uses one of the day's availableTimes. */
+export function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
+  ensureCallRecords(db)
+  const row = db
+    .prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL AND start_time >= ?')
+    .get(jid, SILVER_RECORD_KIND, since) as { n: number }
+  return row.n
+}
+
+/**
+ * Silver calls a user has left today (SPEC §3 silverCall.availableTimes): the day's allowance (paid
+ * users get more) less the silver calls answered since the user's local midnight.
+ */
+export function silverCallsLeft(db: DatabaseSync, user: { jid: string; paid: number }, now: number, timezoneOffset: number): number {
+  const perDay = user.paid === 1 ? CLUB_CALLS_PAID : CLUB_CALLS_FREE
+  const since = dayStart(localDay(now, timezoneOffset), timezoneOffset)
+  return Math.max(0, perDay - silverCallsUsedSince(db, user.jid, since))
+}
+
 interface UserInfo {
   jid: string
   kind: 'user' | 'anchor'
@@ -171,6 +200,11 @@ export function createHub(options: HubOptions): Hub {
   const debitStmt = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?')
   const creditStmt = db.prepare('UPDATE users SET gems_balance = gems_balance + ? WHERE jid = ?')
   const balanceStmt = db.prepare('SELECT gems_balance FROM users WHERE jid = ?')
+  const silverStmt = db.prepare('SELECT silver_balance FROM users WHERE jid = ?')
+  const silverDebitStmt = db.prepare('UPDATE users SET silver_balance = silver_balance - ? WHERE jid = ? AND silver_balance >= ?')
+  const silverCreditStmt = db.prepare('UPDATE users SET silver_balance = silver_balance + ? WHERE jid = ?')
+  const silverSpentStmt = db.prepare('UPDATE users SET silver_spent = silver_spent + ? WHERE jid = ?')
+  const clubStmt = db.prepare('SELECT a.is_club AS isClub, a.silver_call_price AS silverPrice FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
   const freeUsedStmt = db.prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL')
   const insertRecord = db.prepare(
     `INSERT INTO call_records (sid, caller, callee, payer, price, free_kind, state, start_time, held) VALUES (?, ?, ?, ?, ?, ?, 'ringing', ?, ?)`,
@@ -223,7 +257,7 @@ export function createHub(options: HubOptions): Hub {
     for (const handle of session.timers) timers.clearTimeout(handle)
     session.timers = []
     if (session.held > 0) {
-      creditStmt.run(session.held, session.payer)
+      ;(session.tier === 'silver' ? silverCreditStmt : creditStmt).run(session.held, session.payer)
       session.held = 0
     }
     persist(session, state, reason, true)
@@ -233,7 +267,7 @@ export function createHub(options: HubOptions): Hub {
   /** Takes one minute's price into the hold; false when the payer cannot afford it. */
   function holdMinute(session: CallSession): boolean {
     if (session.free !== null || session.price === 0) return true
-    const changed = debitStmt.run(session.price, session.payer, session.price)
+    const changed = (session.tier === 'silver' ? silverDebitStmt : debitStmt).run(session.price, session.payer, session.price)
     if (Number(changed.changes) !== 1) return false
     session.held += session.price
     return true
@@ -243,6 +277,7 @@ export function createHub(options: HubOptions): Hub {
   function chargeHeldMinute(session: CallSession): void {
     session.minutes += 1
     session.charged += session.held
+    if (session.tier === 'silver' && session.held > 0) silverSpentStmt.run(session.held, session.payer)
     session.held = 0
   }
 
@@ -254,6 +289,8 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function scheduleNextMinute(session: CallSession): void {
+    // A silver call ends at silverCallDuration: no minute starts at or after that.
+    if (session.tier === 'silver' && session.minutes * HUB_BILLING_UNIT_MS >= SILVER_CALL_DURATION_S * 1000) return
     const startedAt = session.connectingTime ?? timers.now()
     const nextAt = startedAt + session.minutes * HUB_BILLING_UNIT_MS
     later(session, Math.max(0, nextAt - timers.now()), () => {
@@ -265,12 +302,12 @@ export function createHub(options: HubOptions): Hub {
         return
       }
       if (!holdMinute(session)) {
-        terminate(session, 'gems-insufficient')
+        terminate(session, session.tier === 'silver' ? 'silver-insufficient' : 'gems-insufficient')
         return
       }
       chargeHeldMinute(session)
       persist(session, 'connected', '', false)
-      send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
+      if (session.tier !== 'silver') send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
       scheduleNextMinute(session)
     })
   }
@@ -297,6 +334,13 @@ export function createHub(options: HubOptions): Hub {
     persist(session, 'connected', '', false)
     scheduleNextMinute(session)
     watchHeartbeats(session)
+    if (session.tier === 'silver') {
+      // A silver call lasts silverCallDuration at most (SPEC §3 silverInfoConf).
+      later(session, SILVER_CALL_DURATION_S * 1000, () => {
+        const current = sessions.get(session.sid)
+        if (current) terminate(current, 'silver-call-ended')
+      })
+    }
     if (session.free !== null) {
       later(session, session.freeDurationMs, () => {
         const current = sessions.get(session.sid)
@@ -333,8 +377,24 @@ export function createHub(options: HubOptions): Hub {
     const anchor = caller.kind === 'anchor' ? caller : callee
     const payer = caller.kind === 'user' ? caller : callee
     const price = (priceStmt.get(anchor.jid) as { price: number } | undefined)?.price ?? 0
+    // A silver call: only a user calling a club host, only with silver calls left today.
+    const tier: CallTier = payload.silver === true && caller.kind === 'user' ? 'silver' : 'standard'
+    const timezoneOffset = typeof payload.timezoneOffset === 'number' ? payload.timezoneOffset : 0
+    let silverPrice = 0
+    if (tier === 'silver') {
+      const club = clubStmt.get(anchor.jid) as { isClub: number; silverPrice: number } | undefined
+      if (!club || club.isClub !== 1) {
+        send(from, 'SessionFail', { reason: 'not-club-anchor', callee: calleeJid })
+        return
+      }
+      if (silverCallsLeft(db, payer, timers.now(), timezoneOffset) === 0) {
+        send(from, 'CallCancel', { reason: 'silver-times-used', callee: calleeJid, availableTimes: 0 })
+        return
+      }
+      silverPrice = club.silverPrice
+    }
     let free: FreeKind | null = null
-    if (payload.free === true && caller.kind === 'user') {
+    if (tier === 'standard' && payload.free === true && caller.kind === 'user') {
       if (freeLeft(payer, 'first')) free = 'first'
       else if (freeLeft(payer, 'paid')) free = 'paid'
     }
@@ -343,8 +403,9 @@ export function createHub(options: HubOptions): Hub {
       caller: { bare: caller.jid, full: from, kind: caller.kind },
       callee: { bare: callee.jid, full: callee.jid, kind: callee.kind },
       payer: payer.jid,
-      price,
+      price: tier === 'silver' ? silverPrice : price,
       free,
+      tier,
       freeDurationMs: (free === 'first' ? FREE_FIRST_CALL_DURATION_S : PAID_FREE_CALL_DURATION_S) * 1000,
       state: 'ringing',
       held: 0,
@@ -363,14 +424,22 @@ export function createHub(options: HubOptions): Hub {
       }
     }
     if (!holdMinute(session)) {
-      send(from, 'CallCancel', { reason: 'gems-insufficient', callee: calleeJid, price })
+      const reason = tier === 'silver' ? 'silver-insufficient' : 'gems-insufficient'
+      send(from, 'CallCancel', { reason, callee: calleeJid, price: session.price })
       log(`call to ${calleeJid} refused: ${payer.jid} has ${payer.gems_balance} gems, price ${price}`)
       return
     }
     sessions.set(session.sid, session)
-    insertRecord.run(session.sid, caller.jid, callee.jid, payer.jid, price, free, session.startTime, session.held)
-    send(from, 'SessionSuccess', { sid: session.sid, iceServers, price, free, gemsBalance: balanceOf(payer.jid) })
-    send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price, free, iceServers })
+    insertRecord.run(session.sid, caller.jid, callee.jid, payer.jid, session.price, tier === 'silver' ? SILVER_RECORD_KIND : free, session.startTime, session.held)
+    if (tier === 'silver') {
+      // What the caller's screen shows: the silver price and balance, how long, and the calls left after this one.
+      const silverBalance = (silverStmt.get(payer.jid) as { silver_balance: number } | undefined)?.silver_balance ?? 0
+      const silverTimesLeft = Math.max(0, silverCallsLeft(db, payer, timers.now(), timezoneOffset) - 1)
+      send(from, 'SessionSuccess', { sid: session.sid, iceServers, price: session.price, free: null, tier, silverCallDuration: SILVER_CALL_DURATION_S, silverTimesLeft, silverBalance, gemsBalance: balanceOf(payer.jid) })
+    } else {
+      send(from, 'SessionSuccess', { sid: session.sid, iceServers, price, free, gemsBalance: balanceOf(payer.jid) })
+    }
+    send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price: session.price, free, tier, iceServers })
     later(session, ringTimeoutMs, () => {
       const current = sessions.get(session.sid)
       if (!current || current.state !== 'ringing') return
