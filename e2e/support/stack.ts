@@ -80,7 +80,23 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export function buildLocalstackApps(brands: readonly BrandId[] = BRANDS): void {
+/**
+ * `VCHAT_E2E_PRIVATE_BUILD=1` builds each brand into a folder of its own for this run (no turbo cache),
+ * so several e2e runs on one working tree never serve each other's half-written builds.
+ */
+const outDirArgs = (privateBuildRoot: string | null, brand: BrandId) => (privateBuildRoot ? ['--outDir', path.join(privateBuildRoot, brand)] : [])
+
+export function buildLocalstackApps(brands: readonly BrandId[] = BRANDS, privateBuildRoot: string | null = null): void {
+  if (privateBuildRoot) {
+    for (const brand of brands) {
+      const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--mode', 'localstack', '--logLevel', 'error', ...outDirArgs(privateBuildRoot, brand)], {
+        cwd: path.join(ROOT, 'apps', brand),
+        stdio: 'inherit',
+      })
+      if (result.status !== 0) throw new Error(`building the ${brand} app failed`)
+    }
+    return
+  }
   const filters = brands.map((brand) => `--filter=@vchat/app-${brand}`)
   const result = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build:localstack', ...filters, '--output-logs=errors-only'], {
     cwd: ROOT,
@@ -91,7 +107,8 @@ export function buildLocalstackApps(brands: readonly BrandId[] = BRANDS): void {
 
 export async function startStack(options: { build?: boolean } = {}): Promise<RunningStack> {
   const brands = brandsUnderTest()
-  if (options.build !== false) buildLocalstackApps(brands)
+  const privateBuildRoot = process.env.VCHAT_E2E_PRIVATE_BUILD === '1' ? mkdtempSync(path.join(tmpdir(), 'vchat-e2e-build-')) : null
+  if (options.build !== false) buildLocalstackApps(brands, privateBuildRoot)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vchat-e2e-'))
   const children: ChildProcess[] = []
   const stop = async () => {
@@ -107,6 +124,7 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
       ),
     )
     rmSync(dataDir, { recursive: true, force: true })
+    if (privateBuildRoot) rmSync(privateBuildRoot, { recursive: true, force: true })
   }
   try {
     const stackProcess = spawn(
@@ -121,7 +139,7 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
     await Promise.all(
       brands.map(async (brand) => {
         const port = await freePort()
-        const preview = spawn('pnpm', ['exec', 'vite', 'preview', '--mode', 'localstack', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+        const preview = spawn('pnpm', ['exec', 'vite', 'preview', '--mode', 'localstack', ...outDirArgs(privateBuildRoot, brand), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
           cwd: path.join(ROOT, 'apps', brand),
           stdio: ['ignore', 'pipe', 'inherit'],
           env: {
