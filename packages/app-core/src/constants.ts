@@ -39,6 +39,12 @@ export const XMPP_RESOURCE = 'web_fachat'
 export const CHAT_PAGE_SIZE = 50
 /** uid shown for the local official conversation's account. */
 export const OFFICIAL_UID = 'official'
+/** SPEC §5: a message to a host counts as a reply within this time of the host's message (10 minutes). */
+export const CHAT_REPLY_WINDOW_MS = 10 * 60 * 1000
+/** Largest image the composer uploads (bytes); the image host takes up to 5 MB. */
+export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+/** Image types the composer uploads (the image host's formats). */
+export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
 
 /** Key of the redux-persist root record. */
 export const PERSIST_KEY = 'vchat'

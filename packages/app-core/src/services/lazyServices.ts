@@ -72,6 +72,9 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async retry(mid) {
       return need().retry(mid)
     },
+    async buyGift(purchase) {
+      return need().buyGift(purchase)
+    },
     setActiveThread(tid) {
       instance?.setActiveThread(tid)
     },

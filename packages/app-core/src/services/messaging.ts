@@ -1,10 +1,10 @@
-import { createChatSession, createHubTransport, createMessenger, getVCard, threadIdOf } from '@vchat/xmpp-chat'
+import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, getVCard, threadIdOf } from '@vchat/xmpp-chat'
 import type { ChatSession, HubTransport, Messenger } from '@vchat/xmpp-chat'
 import { createMessageStore, localOfficialThread, openChatDb, LOCAL_OFFICIAL_THREAD_TID } from '@vchat/chat-db'
 import type { ChatDb } from '@vchat/chat-db'
 import { CHAT_PAGE_SIZE, OFFICIAL_UID, XMPP_RESOURCE } from '../constants'
 import { absoluteWebsocketUrl } from './endpoints'
-import type { ChatCredentials, ChatEvent, ChatMessageRecord, ChatOutgoing, ChatProfile, ChatThreadSummary, Logger, ResolvedEndpoints } from './types'
+import type { ChatCredentials, ChatEvent, ChatGiftError, ChatGiftPurchase, ChatMessageRecord, ChatOutgoing, ChatProfile, ChatThreadSummary, Logger, ResolvedEndpoints } from './types'
 
 /** The real messaging service: one XMPP session, the messenger with its outbox, and the chat database. */
 export interface MessagingInstance {
@@ -17,6 +17,7 @@ export interface MessagingInstance {
   loadThread(tid: string, limit?: number): Promise<ChatMessageRecord[]>
   send(message: ChatOutgoing): Promise<ChatMessageRecord>
   retry(mid: string): Promise<void>
+  buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
   setActiveThread(tid: string | null): void
   markThreadRead(tid: string): Promise<void>
 }
@@ -118,9 +119,28 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
       }),
     retry: (mid) => messenger.retry(mid),
+    async buyGift(purchase) {
+      try {
+        return await messenger.buyGift(purchase)
+      } catch (error) {
+        throw giftError(error)
+      }
+    },
     setActiveThread: (tid) => messenger.setActiveThread(tid),
     markThreadRead: (tid) => messenger.markThreadRead(tid),
   }
+}
+
+/**
+ * The messenger's 'xmpp send iq error', marked `gemsInsufficient` when the gift component's iq error
+ * says so (condition not-acceptable with the gems-insufficient application condition or text).
+ */
+export function giftError(error: unknown): ChatGiftError {
+  const failure: ChatGiftError = error instanceof Error ? error : new Error(String(error))
+  const cause = failure.cause as { condition?: unknown; text?: unknown; application?: { name?: unknown } } | undefined
+  const insufficient = cause?.application?.name === GIFT_ERROR_GEMS_INSUFFICIENT || cause?.text === GIFT_ERROR_GEMS_INSUFFICIENT
+  if (insufficient) failure.gemsInsufficient = true
+  return failure
 }
 
 export { threadIdOf }

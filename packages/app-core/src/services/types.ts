@@ -108,6 +108,22 @@ export type ChatEvent =
   | { kind: 'state'; state: ChatConnectionState }
   | { kind: 'notice'; from: string; content: string }
 
+/** A gift bought with gems over XMPP (GiftBuy to gift.<domain>). */
+export interface ChatGiftPurchase {
+  /** The jid the gift is for. */
+  to: string
+  gift: string
+  price: number
+  /** The ask-gift message this purchase answers: it is marked sent once the gift is bought. */
+  askGiftMid?: string
+}
+
+/**
+ * Why a gift purchase failed. The message is always SPEC §8's 'xmpp send iq error'; `gemsInsufficient`
+ * is set when the gift component said the gems do not cover the price.
+ */
+export type ChatGiftError = Error & { gemsInsufficient?: boolean }
+
 /**
  * Messaging. The facade is loaded with the app; the real service (session + messenger + chat-db) is
  * loaded with dynamic import by `login()` (see `createLazyChat`). Before login, reads answer empty
@@ -130,6 +146,11 @@ export interface ChatService {
   send(message: ChatOutgoing): Promise<ChatMessageRecord>
   /** An `error` message back into the outbox. */
   retry(mid: string): Promise<void>
+  /**
+   * Buys a gift with gems (GiftBuy); resolves with the buyer's gems afterwards when the server says.
+   * Rejects with a `ChatGiftError` ('xmpp send iq error').
+   */
+  buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
   /** Incoming messages of the active thread are stored read. */
   setActiveThread(tid: string | null): void
   markThreadRead(tid: string): Promise<void>

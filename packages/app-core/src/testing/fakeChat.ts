@@ -1,5 +1,5 @@
 import type { HubTransport } from '@vchat/xmpp-chat'
-import type { ChatConnectionState, ChatEvent, ChatMessageRecord, ChatOutgoing, ChatService, ChatThreadSummary } from '../services/types'
+import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatGiftPurchase, ChatMessageRecord, ChatOutgoing, ChatService, ChatThreadSummary } from '../services/types'
 
 export interface FakeChatOptions {
   /** The signed-in user's bare jid (default user_100001@localhost). */
@@ -13,6 +13,10 @@ export interface FakeChatOptions {
   failReads?: boolean
   /** Makes listThreads / loadThread never resolve (loading states). */
   hangReads?: boolean
+  /** The buyer's gems the gift component starts from (default 500); each purchase deducts its price. */
+  gemsBalance?: number
+  /** A purchase fails with 'xmpp send iq error' (e.g. the component is unreachable). */
+  failGiftBuy?: boolean
 }
 
 /** An in-memory messaging service with the real one's behaviour, for tests and stories. */
@@ -24,6 +28,10 @@ export type FakeChat = ChatService & {
   setState(state: ChatConnectionState): void
   sendOutcome: 'success' | 'error' | 'pending'
   activeThread: string | null
+  /** Gift purchases the component accepted. */
+  bought: ChatGiftPurchase[]
+  /** The buyer's gems as the gift component sees them. */
+  gemsBalance: number
 }
 
 export function fakeChatService(options: FakeChatOptions = {}, overrides: Partial<ChatService> = {}): FakeChat {
@@ -58,6 +66,8 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
   const fake: FakeChat = {
     messages: structuredClone(options.messages ?? []),
     sent: [],
+    bought: [],
+    gemsBalance: options.gemsBalance ?? 500,
     sendOutcome: options.sendOutcome ?? 'success',
     activeThread: null,
     get state() {
@@ -132,6 +142,23 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
         stored.state = fake.sendOutcome === 'error' ? 'error' : 'success'
         emit({ kind: 'update', message: { ...stored } })
       })
+    },
+    async buyGift(purchase) {
+      // Like the gift component: a refusal is an iq error, surfaced as 'xmpp send iq error'.
+      if (options.failGiftBuy) throw new Error('xmpp send iq error', { cause: new Error('remote-server-timeout') })
+      if (fake.gemsBalance < purchase.price) {
+        const error: ChatGiftError = new Error('xmpp send iq error', { cause: { condition: 'not-acceptable', text: 'gems-insufficient' } })
+        error.gemsInsufficient = true
+        throw error
+      }
+      fake.gemsBalance -= purchase.price
+      fake.bought.push(purchase)
+      const ask = purchase.askGiftMid ? fake.messages.find((m) => m.mid === purchase.askGiftMid) : undefined
+      if (ask) {
+        ask.attachment = { ...(ask.attachment as object | undefined), isSend: true }
+        emit({ kind: 'update', message: { ...ask } })
+      }
+      return { gemsBalance: fake.gemsBalance }
     },
     setActiveThread(tid) {
       fake.activeThread = tid

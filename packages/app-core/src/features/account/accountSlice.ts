@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit'
+import type { PayloadAction } from '@reduxjs/toolkit'
 import type { AccountInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
@@ -19,7 +20,12 @@ export const loadAccount = createAppAsyncThunk('account/load', async (_: void, {
 export const accountSlice = createSlice({
   name: 'account',
   initialState: initialAccountState,
-  reducers: {},
+  reducers: {
+    /** The server reported the gems after a purchase (gift, paid image). */
+    gemsBalanceChanged(state, action: PayloadAction<number>) {
+      state.gemsBalance = action.payload
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loadAccount.fulfilled, (_state, action) => accountFromInfo(action.payload))
@@ -30,6 +36,8 @@ export const accountSlice = createSlice({
 function accountFromInfo(info: AccountInfo): AccountState {
   return { paid: info.paid, gemsBalance: info.gemsBalance, silverBalance: info.silverBalance, silverSpent: info.silverSpent }
 }
+
+export const { gemsBalanceChanged } = accountSlice.actions
 
 export const selectAccount = (state: RootState): AccountState => state.account
 export const selectGemsBalance = (state: RootState): number | null => state.account.gemsBalance

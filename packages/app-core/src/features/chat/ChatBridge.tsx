@@ -7,7 +7,7 @@ import { AppLink } from '../../routes/navigation'
 import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, noticeDismissed, selectChatNotice } from './chatSlice'
 import type { ChatEvent } from '../../services/types'
 
-/** Events arriving within this window are applied together: a burst of messages renders once per frame. */
+/** After a batch is applied, the next waits this long: a burst of messages renders at most once per frame. */
 const EVENT_BATCH_MS = 16
 
 /**
@@ -26,26 +26,29 @@ export function ChatBridge() {
 
   useEffect(() => {
     if (!jid) return
-    // The first event is applied at once (no added latency); what follows within the window is
-    // applied together at its end.
+    // Events reported together (the messenger reports a stored batch in one go) are applied as one
+    // action at the end of the current task: no added latency for a lone message. While a burst
+    // lasts, batches are at least EVENT_BATCH_MS apart, so the thread renders at most once a frame.
     let pending: ChatEvent[] = []
-    let timer: ReturnType<typeof setTimeout> | null = null
+    let scheduled = false
+    let cooling: ReturnType<typeof setTimeout> | null = null
+    let active = true
     const flush = () => {
+      scheduled = false
+      if (!active || cooling !== null || !pending.length) return
       const events = pending
       pending = []
-      if (events.length) {
-        dispatch(chatEventsBatched(events))
-        timer = setTimeout(flush, EVENT_BATCH_MS)
-      } else {
-        timer = null
-      }
+      dispatch(events.length === 1 && events[0] ? chatEvent(events[0]) : chatEventsBatched(events))
+      cooling = setTimeout(() => {
+        cooling = null
+        flush()
+      }, EVENT_BATCH_MS)
     }
     const unsubscribe = chat.subscribe((event) => {
-      if (timer === null) {
-        dispatch(chatEvent(event))
-        timer = setTimeout(flush, EVENT_BATCH_MS)
-      } else {
-        pending.push(event)
+      pending.push(event)
+      if (!scheduled && cooling === null) {
+        scheduled = true
+        queueMicrotask(flush)
       }
       if (event.kind === 'message' && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
         showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content)
@@ -54,9 +57,10 @@ export function ChatBridge() {
     dispatch(chatEvent({ kind: 'state', state: chat.state }))
     void dispatch(connectMessaging(pathname)).then(() => dispatch(loadThreads()))
     return () => {
+      active = false
       unsubscribe()
-      if (timer) clearTimeout(timer)
-      timer = null
+      if (cooling !== null) clearTimeout(cooling)
+      cooling = null
       if (pending.length) dispatch(chatEventsBatched(pending))
       pending = []
     }

@@ -1,12 +1,14 @@
-import { Button, EmptyState, Spinner } from '@vchat/ui'
+import { Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { AppLink } from '../../routes/navigation'
+import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES } from '../../constants'
 import type { ChatMessageRecord, ChatThreadSummary } from '../../services/types'
+import { CoinStorePanel } from '../wallet/CoinStore'
 import {
   checkSendLock,
+  discardUpload,
   openThread,
   retryMessage,
   selectActiveMessages,
@@ -15,11 +17,20 @@ import {
   selectSendLock,
   selectShowTranslate,
   selectTranslations,
+  selectUnlocks,
+  selectUploads,
+  sendImage,
   sendMessage,
   translateMessage,
+  unlockImage,
 } from './chatSlice'
+import type { PendingUpload } from './chatSlice'
+import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
-import { isOutgoing } from './messageView'
+import { MSG, checkImageFile, isOutgoing, numberField, stringField } from './messageView'
+import { StickerPanel } from './StickerPanel'
+import { stickerAttachment } from './stickers'
+import type { BundledSticker } from './stickers'
 
 export interface ChatViewProps {
   tid: string
@@ -40,6 +51,11 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const showTranslate = useAppSelector(selectShowTranslate)
   const translations = useAppSelector(selectTranslations)
   const lock = useAppSelector((state) => selectSendLock(state, tid))
+  const unlocks = useAppSelector(selectUnlocks)
+  const allUploads = useAppSelector(selectUploads)
+  const uploads = allUploads.filter((upload) => upload.tid === tid)
+  const [giftPanel, setGiftPanel] = useState<{ asked: { mid: string; giftId: string } | null } | null>(null)
+  const [storeOpen, setStoreOpen] = useState(false)
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
@@ -57,7 +73,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   useLayoutEffect(() => {
     const list = listRef.current
     if (list) list.scrollTop = list.scrollHeight
-  }, [messages.length])
+  }, [messages.length, uploads.length])
 
   const language = i18n.language
   const onTranslate = useCallback(
@@ -65,6 +81,24 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
     [dispatch, language],
   )
   const onRetry = useCallback((mid: string) => void dispatch(retryMessage(mid)), [dispatch])
+  const onUnlock = useCallback(
+    (message: ChatMessageRecord) => {
+      const url = stringField(message.attachment, 'url')
+      const price = numberField(message.attachment, 'payPrice')
+      void dispatch(unlockImage({ mid: message.mid, url, anchorJid: message.from, price })).then((result) => {
+        if (unlockImage.rejected.match(result) && result.payload === 'gems') setStoreOpen(true)
+      })
+    },
+    [dispatch],
+  )
+  const onSendAskedGift = useCallback(
+    (message: ChatMessageRecord) => setGiftPanel({ asked: { mid: message.mid, giftId: stringField(message.attachment, 'giftId') } }),
+    [],
+  )
+  const needGems = () => {
+    setGiftPanel(null)
+    setStoreOpen(true)
+  }
 
   return (
     <section className="vc-chat-view" aria-labelledby="vc-chat-title">
@@ -95,7 +129,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
             </Button>
           }
         />
-      ) : messages.length === 0 ? (
+      ) : messages.length === 0 && uploads.length === 0 ? (
         <p className="vc-chat-view__empty">{official ? t('official.welcome') : t('thread.empty')}</p>
       ) : (
         <ol className="vc-chat-view__messages" ref={listRef} aria-label={t('thread.messagesLabel', { name: title })} aria-live="polite">
@@ -109,28 +143,90 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
               translation={translations[message.mid]}
               onRetry={onRetry}
               onTranslate={onTranslate}
+              unlock={unlocks[message.mid]}
+              onUnlock={onUnlock}
+              onSendAskedGift={onSendAskedGift}
             />
+          ))}
+          {uploads.map((upload) => (
+            <UploadBubble key={upload.id} upload={upload} onRetry={() => void dispatch(sendImage({ to: peerJid, id: upload.id }))} onDiscard={() => void dispatch(discardUpload(upload.id))} />
           ))}
         </ol>
       )}
       {official ? null : lock?.locked ? (
         <div className="vc-chat-view__locked" role="note">
           <p>{t('lock.message')}</p>
-          <AppLink to="/paymenthistory" className="vc-button vc-button--primary">
+          <Button variant="primary" onClick={() => setStoreOpen(true)}>
             {t('lock.coinStore')}
-          </AppLink>
+          </Button>
         </div>
       ) : (
-        <Composer onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))} />
+        <Composer
+          onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))}
+          onImage={(file, previewUrl) => void dispatch(sendImage({ to: peerJid, file, previewUrl }))}
+          onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MSG.Sticker, attachment: stickerAttachment(sticker) }))}
+          onGifts={() => setGiftPanel({ asked: null })}
+        />
       )}
+      {official ? null : (
+        <GiftPanel open={giftPanel !== null} to={peerJid} asked={giftPanel?.asked ?? null} onClose={() => setGiftPanel(null)} onNeedGems={needGems} />
+      )}
+      <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
     </section>
   )
 }
 
-/** Text composer: Enter or the button sends; empty text is not sent. */
-export function Composer({ onSend }: { onSend(content: string): void }) {
+/** An image on its way: the local thumbnail with the upload's progress, or Retry / Remove after a failure. */
+function UploadBubble({ upload, onRetry, onDiscard }: { upload: PendingUpload; onRetry(): void; onDiscard(): void }) {
+  const { t } = useTranslation('chat')
+  return (
+    <li className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
+      <div className="vc-chat-msg__bubble">
+        {upload.previewUrl ? <img className="vc-chat-msg__image" src={upload.previewUrl} alt={t('upload.preview')} /> : null}
+        {upload.status === 'uploading' ? <ProgressBar label={t('upload.progress')} value={upload.progress ?? undefined} /> : null}
+      </div>
+      <div className="vc-chat-msg__meta">
+        {upload.status === 'failed' ? (
+          <>
+            <span role="alert">{t('upload.failed')}</span>
+            <Button variant="secondary" onClick={onRetry}>
+              {t('actions.retry')}
+            </Button>
+            <Button variant="secondary" onClick={onDiscard}>
+              {t('actions.remove')}
+            </Button>
+          </>
+        ) : (
+          <span className="vc-chat-msg__state">{t('upload.uploading')}</span>
+        )}
+      </div>
+    </li>
+  )
+}
+
+export interface ComposerProps {
+  onSend(content: string): void
+  /** A checked image file and its local preview URL ('' when previews are unavailable). */
+  onImage?: (file: File, previewUrl: string) => void
+  onSticker?: (sticker: BundledSticker) => void
+  onGifts?: () => void
+}
+
+/** A local preview URL of a picked file ('' where the browser cannot make one). */
+function previewOf(file: File): string {
+  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : ''
+}
+
+/**
+ * The composer: text (Enter or the button sends; empty text is not sent), a photo (checked for type and
+ * size before it is uploaded), the sticker panel and the gift panel.
+ */
+export function Composer({ onSend, onImage, onSticker, onGifts }: ComposerProps) {
   const { t } = useTranslation('chat')
   const [text, setText] = useState('')
+  const [stickers, setStickers] = useState(false)
+  const [imageError, setImageError] = useState<'type' | 'size' | 'empty' | null>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const content = text.trim()
@@ -138,8 +234,61 @@ export function Composer({ onSend }: { onSend(content: string): void }) {
     onSend(content)
     setText('')
   }
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file || !onImage) return
+    const check = checkImageFile(file, CHAT_IMAGE_TYPES, CHAT_IMAGE_MAX_BYTES)
+    if (!check.ok) {
+      setImageError(check.reason)
+      return
+    }
+    setImageError(null)
+    onImage(file, previewOf(file))
+  }
   return (
+    <div className="vc-chat-composer-area">
+      {imageError ? (
+        <p className="vc-chat-composer__error" role="alert">
+          {t(`upload.invalid.${imageError}`, { size: CHAT_IMAGE_MAX_BYTES / (1024 * 1024) })}
+        </p>
+      ) : null}
+      {stickers && onSticker ? (
+        <StickerPanel
+          onSend={(sticker) => {
+            onSticker(sticker)
+            setStickers(false)
+          }}
+        />
+      ) : null}
     <form className="vc-chat-composer" onSubmit={submit}>
+      {onImage ? (
+        <>
+          <input
+            ref={fileRef}
+            id="vc-chat-image"
+            type="file"
+            accept={CHAT_IMAGE_TYPES.join(',')}
+            className="vc-visually-hidden"
+            onChange={picked}
+            aria-label={t('composer.image')}
+            tabIndex={-1}
+          />
+          <button type="button" className="vc-chat-composer__tool" onClick={() => fileRef.current?.click()} aria-label={t('composer.image')}>
+            <span aria-hidden="true">🖼</span>
+          </button>
+        </>
+      ) : null}
+      {onSticker ? (
+        <button type="button" className="vc-chat-composer__tool" aria-expanded={stickers} onClick={() => setStickers((open) => !open)} aria-label={t('composer.stickers')}>
+          <span aria-hidden="true">😊</span>
+        </button>
+      ) : null}
+      {onGifts ? (
+        <button type="button" className="vc-chat-composer__tool" onClick={onGifts} aria-label={t('composer.gifts')}>
+          <span aria-hidden="true">🎁</span>
+        </button>
+      ) : null}
       <label className="vc-visually-hidden" htmlFor="vc-chat-input">
         {t('composer.label')}
       </label>
@@ -157,5 +306,6 @@ export function Composer({ onSend }: { onSend(content: string): void }) {
         {t('composer.send')}
       </Button>
     </form>
+    </div>
   )
 }

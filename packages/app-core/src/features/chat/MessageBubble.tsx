@@ -2,8 +2,8 @@ import { Button } from '@vchat/ui'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
-import type { TranslationState } from './chatSlice'
-import { kindOf, numberField, safeMediaUrl, stringField } from './messageView'
+import type { TranslationState, UnlockState } from './chatSlice'
+import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringField } from './messageView'
 
 export interface MessageBubbleProps {
   message: ChatMessageRecord
@@ -13,6 +13,12 @@ export interface MessageBubbleProps {
   translation: TranslationState | undefined
   onRetry(mid: string): void
   onTranslate(message: ChatMessageRecord): void
+  /** A paid image's unlock in this session, if any. */
+  unlock?: UnlockState | undefined
+  /** Unlock a paid image (incoming, payNeed). */
+  onUnlock?: (message: ChatMessageRecord) => void
+  /** Answer an ask-gift card with its gift. */
+  onSendAskedGift?: (message: ChatMessageRecord) => void
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -31,19 +37,53 @@ function timeFormat(language: string): Intl.DateTimeFormat {
  * One message. Every user-supplied string is rendered as text; media URLs are limited to http(s).
  * Memoised: a new message in a long conversation renders that message only.
  */
-export const MessageBubble = memo(function MessageBubble({ message, outgoing, showTranslate, translation, onRetry, onTranslate }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  outgoing,
+  showTranslate,
+  translation,
+  onRetry,
+  onTranslate,
+  unlock,
+  onUnlock,
+  onSendAskedGift,
+}: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
   const kind = kindOf(message)
   const attachment = message.attachment
   const time = timeFormat(i18n.language).format(message.date)
 
+  // Official and system notices (violate_rule, maintenance, manager_text…) are notices, not bubbles.
+  if (kind === 'notice') {
+    return (
+      <li className="vc-chat-notice-row" role="note" data-mid={message.mid}>
+        <span className="vc-chat-notice-row__text">{message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}</span>
+        <time dateTime={new Date(message.date).toISOString()}>{time}</time>
+      </li>
+    )
+  }
+
   let body: React.ReactNode
   switch (kind) {
     case 'image': {
-      const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed)
-      const src = safeMediaUrl(stringField(attachment, 'thumbUrl') || stringField(attachment, 'url'))
+      const price = numberField(attachment, 'payPrice')
+      const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing && unlock?.status !== 'done'
+      const src = safeMediaUrl(stringField(attachment, locked ? 'thumbUrl' : 'url') || stringField(attachment, 'thumbUrl'))
       body = locked ? (
-        <span className="vc-chat-msg__locked">{t('message.lockedImage', { count: numberField(attachment, 'payPrice') })}</span>
+        <div className="vc-chat-msg__paid">
+          {src ? <img className="vc-chat-msg__image vc-chat-msg__image--blurred" src={src} alt="" loading="lazy" /> : null}
+          <span className="vc-chat-msg__locked">{t('message.lockedImage', { count: price })}</span>
+          {onUnlock ? (
+            <Button variant="primary" busy={unlock?.status === 'unlocking'} onClick={() => onUnlock(message)}>
+              {t('actions.unlock', { count: price })}
+            </Button>
+          ) : null}
+          {unlock?.status === 'failed' ? (
+            <span role="alert" className="vc-chat-msg__error">
+              {unlock.error === 'gems' ? t('gifts.notEnoughGems') : t('message.unlockFailed')}
+            </span>
+          ) : null}
+        </div>
       ) : src ? (
         <img className="vc-chat-msg__image" src={src} alt={t('message.image')} loading="lazy" />
       ) : (
@@ -54,28 +94,68 @@ export const MessageBubble = memo(function MessageBubble({ message, outgoing, sh
     case 'sticker': {
       const src = safeMediaUrl(stringField(attachment, 'thumbUrl'))
       const name = stringField(attachment, 'name')
-      body = src ? <img className="vc-chat-msg__sticker" src={src} alt={name || t('message.sticker')} /> : <span>{name || t('message.sticker')}</span>
+      body = src ? (
+        <img className="vc-chat-msg__sticker" src={src} alt={name || t('message.sticker')} />
+      ) : name ? (
+        <span className="vc-chat-msg__emoji" role="img" aria-label={t('message.stickerNamed', { name })}>
+          {name}
+        </span>
+      ) : (
+        <span>{t('message.sticker')}</span>
+      )
       break
     }
-    case 'gift':
-      body = <span className="vc-chat-msg__gift">{t('message.gift', { title: stringField(attachment, 'title'), count: numberField(attachment, 'gemsPrice') })}</span>
-      break
-    case 'askGift':
+    case 'gift': {
+      const icon = safeMediaUrl(stringField(attachment, 'iconUrl'))
       body = (
         <span className="vc-chat-msg__gift">
-          {(attachment as { isSend?: unknown } | undefined)?.isSend ? t('message.askGiftSent') : t('message.askGift', { count: numberField(attachment, 'giftPrice') })}
+          {icon ? <img className="vc-chat-msg__gift-icon" src={icon} alt="" loading="lazy" /> : null}
+          <span>{t('message.gift', { title: stringField(attachment, 'title'), count: numberField(attachment, 'gemsPrice') })}</span>
         </span>
       )
       break
-    case 'shortVideo':
-      body = <span>{t('message.shortVideo', { count: numberField(attachment, 'duration') })}</span>
+    }
+    case 'askGift': {
+      const sent = Boolean((attachment as { isSend?: unknown } | undefined)?.isSend)
+      body = (
+        <span className="vc-chat-msg__gift vc-chat-msg__gift--ask">
+          <span>{sent ? t('message.askGiftSent') : t('message.askGift', { count: numberField(attachment, 'giftPrice') })}</span>
+          {!sent && !outgoing && onSendAskedGift ? (
+            <Button variant="primary" onClick={() => onSendAskedGift(message)}>
+              {t('actions.sendAskedGift')}
+            </Button>
+          ) : null}
+        </span>
+      )
       break
-    case 'call':
-      body = <span className="vc-chat-msg__call">{t('message.call', { reason: stringField(attachment, 'reason') || t('message.callEnded') })}</span>
+    }
+    case 'shortVideo': {
+      const src = safeMediaUrl(stringField(attachment, 'url'))
+      const poster = safeMediaUrl(stringField(attachment, 'thumbUrl'))
+      const label = t('message.shortVideo', { count: numberField(attachment, 'duration') })
+      body = src ? (
+        <figure className="vc-chat-msg__video">
+          <video src={src} {...(poster ? { poster } : {})} controls preload="none" playsInline aria-label={label} />
+          <figcaption>{label}</figcaption>
+        </figure>
+      ) : (
+        <span>{label}</span>
+      )
       break
-    case 'notice':
-      body = <span>{message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}</span>
+    }
+    case 'call': {
+      const outcome = callOutcome(attachment)
+      const text =
+        outcome.kind === 'answered'
+          ? t('message.callAnswered', { duration: formatDuration(outcome.seconds) })
+          : outcome.kind === 'declined'
+            ? t('message.callDeclined')
+            : outgoing
+              ? t('message.callUnanswered')
+              : t('message.callMissed')
+      body = <span className={`vc-chat-msg__call vc-chat-msg__call--${outcome.kind}`}>{text}</span>
       break
+    }
     case 'text':
       body = <span className="vc-chat-msg__text">{message.content}</span>
       break

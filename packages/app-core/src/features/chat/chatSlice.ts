@@ -3,9 +3,13 @@ import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
+import type { GiftInfo } from '@vchat/api-client'
 import { CHAT_PAGE_SIZE } from '../../constants'
-import type { ChatConnectionState, ChatEvent, ChatMessageRecord, ChatThreadSummary } from '../../services/types'
+import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatMessageRecord, ChatService, ChatThreadSummary } from '../../services/types'
+import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
+import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
+import { MSG } from './messageView'
 import { isPaymentRoute } from '../auth/authSlice'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
@@ -18,6 +22,31 @@ export interface TranslationState {
 export interface SendLockState {
   status: 'idle' | 'loading' | 'ready'
   locked: boolean
+}
+
+/** An image on its way from the composer: uploading (with progress), or failed with a retry. */
+export interface PendingUpload {
+  id: string
+  tid: string
+  /** A local preview (object URL) shown as the thumbnail while sending. */
+  previewUrl: string
+  /** 0–1 once the size is known. */
+  progress: number | null
+  status: 'uploading' | 'failed'
+}
+
+/** Why a purchase (gift, paid image) did not go through: not enough gems, or it could not be made. */
+export type PurchaseError = 'gems' | 'failed'
+
+export interface GiftPurchaseState {
+  status: 'idle' | 'buying' | 'done' | 'failed'
+  giftId: string | null
+  error: PurchaseError | null
+}
+
+export interface UnlockState {
+  status: 'unlocking' | 'done' | 'failed'
+  error: PurchaseError | null
 }
 
 export interface ChatState {
@@ -34,6 +63,13 @@ export interface ChatState {
   sendLock: Record<string, SendLockState>
   /** The newest incoming message not seen (thread not visible), for the in-page notice. */
   notice: { tid: string; nickName: string; content: string } | null
+  /** The gift list (gift_list), loaded when the gift panel first opens. */
+  gifts: { status: LoadStatus; list: GiftInfo[] }
+  giftPurchase: GiftPurchaseState
+  /** Images being uploaded from the composer, oldest first. */
+  uploads: PendingUpload[]
+  /** Paid images being or already unlocked in this session, by message id. */
+  unlocks: Record<string, UnlockState>
 }
 
 export const initialChatState: ChatState = {
@@ -46,6 +82,10 @@ export const initialChatState: ChatState = {
   translations: {},
   sendLock: {},
   notice: null,
+  gifts: { status: 'idle', list: [] },
+  giftPurchase: { status: 'idle', giftId: null, error: null },
+  uploads: [],
+  unlocks: {},
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -58,6 +98,10 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 export const connectMessaging = createAppAsyncThunk('chat/connect', async (pathname: string, { extra, getState }) => {
   const user = getState().auth.user
   if (!user || isPaymentRoute(pathname) || extra.chat.jid === user.jid) return
+  trackReceipts(extra.chat, extra.analytics, () => {
+    const current = getState().auth
+    return current.user ? { me: current.user.jid, officialJid: officialJidOf(current.componentInfo?.helpDomain, current.user.jid) } : null
+  })
   try {
     await extra.chat.login({
       uid: user.uid,
@@ -85,15 +129,143 @@ export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: voi
   extra.chat.setActiveThread(null)
 })
 
-/** Sends a text (or typed) message to the peer of a thread; the message appears at once as `sending`. */
+const receiptTracked = new WeakSet<ChatService>()
+
+/**
+ * Counts incoming messages for analytics (`chat_receive`), once per messaging service; messages from
+ * the official help account are not counted (SPEC §5).
+ */
+function trackReceipts(
+  chat: ChatService,
+  analytics: { track(event: string, properties?: Record<string, unknown>): void },
+  who: () => { me: string; officialJid: string } | null,
+) {
+  if (receiptTracked.has(chat)) return
+  receiptTracked.add(chat)
+  chat.subscribe((event) => {
+    const current = who()
+    if (event.kind !== 'message' || !current) return
+    const properties = receiptTracking(event.message, current.me, current.officialJid)
+    if (properties) analytics.track('chat_receive', properties)
+  })
+}
+
+/**
+ * Sends a text (or typed) message to the peer of a thread; the message appears at once as `sending`.
+ * Tracked as `chat_send`; when it answers the host's last message within 10 minutes also as
+ * `chat_reply` (SPEC §5).
+ */
 export const sendMessage = createAppAsyncThunk(
   'chat/send',
-  async (input: { to: string; content: string; type?: number; attachment?: unknown }, { extra }) => {
+  async (input: { to: string; content: string; type?: number; attachment?: unknown }, { extra, getState }) => {
+    const state = getState()
+    const me = state.auth.user?.jid ?? ''
+    const chat = chatOf(state)
+    const history = chat.activeTid === input.to ? chat.messages.filter((m) => m.tid === input.to) : []
+    const last = chat.threads.find((t) => t.tid === input.to)?.lastMessage
+    const reply = replyTracking(last ? [...history, last] : history, me, officialJidOf(state.auth.componentInfo?.helpDomain, me), extra.clock.now())
     const message = await extra.chat.send(input)
-    extra.analytics.track('chat_send', { type: message.type })
+    extra.analytics.track('chat_send', { type: message.type, reply: reply.reply })
+    if (reply.reply) extra.analytics.track('chat_reply', { type: message.type, replyAfterMs: reply.replyAfterMs })
     return message
   },
 )
+
+/** The gift list for the gift panel. */
+export const loadGifts = createAppAsyncThunk('chat/loadGifts', async (_: void, { extra }) => {
+  const answer = await extra.api.getGiftList()
+  return answer.list.filter((gift) => gift.isActive).sort((a, b) => a.priority - b.priority)
+})
+
+/**
+ * Buys a gift with gems (GiftBuy to gift.<domain>) and sends the gift message. Not enough gems (known
+ * balance, or the component's answer) rejects with 'gems' before anything is charged; any other
+ * failure with 'failed' ('xmpp send iq error'). The balance is updated from the component's answer.
+ */
+export const buyGift = createAppAsyncThunk<void, { to: string; gift: GiftInfo; askGiftMid?: string }, { rejectValue: PurchaseError }>(
+  'chat/buyGift',
+  async ({ to, gift, askGiftMid }, { extra, getState, dispatch, rejectWithValue }) => {
+    const balance = getState().account.gemsBalance
+    if (balance !== null && balance < gift.gemsPrice) return rejectWithValue('gems')
+    let result: { gemsBalance: number | undefined }
+    try {
+      result = await extra.chat.buyGift({ to, gift: gift.id, price: gift.gemsPrice, ...(askGiftMid ? { askGiftMid } : {}) })
+    } catch (error) {
+      const failure = error as ChatGiftError
+      extra.logger.warn('gift purchase failed', { reason: failure.message })
+      return rejectWithValue(failure.gemsInsufficient ? 'gems' : 'failed')
+    }
+    if (result.gemsBalance !== undefined) dispatch(gemsBalanceChanged(result.gemsBalance))
+    else void dispatch(loadAccount())
+    extra.analytics.track('gift_send', { gift: gift.id, price: gift.gemsPrice, asked: Boolean(askGiftMid) })
+    await dispatch(sendMessage({ to, content: '', type: MSG.Gift, attachment: { ...gift } }))
+  },
+)
+
+/** Unlocks a paid image for its price; 'gems' when the gems do not cover it (nothing charged). */
+export const unlockImage = createAppAsyncThunk<string, { mid: string; url: string; anchorJid: string; price: number }, { rejectValue: PurchaseError }>(
+  'chat/unlockImage',
+  async ({ url, anchorJid, price }, { extra, getState, dispatch, rejectWithValue }) => {
+    const balance = getState().account.gemsBalance
+    if (balance !== null && balance < price) return rejectWithValue('gems')
+    try {
+      const answer = await extra.api.unlockImage({ url, anchorJid, price })
+      dispatch(gemsBalanceChanged(answer.gemsBalance))
+      if (!answer.unlocked) return rejectWithValue('gems')
+      extra.analytics.track('image_unlock', { price })
+      return answer.url
+    } catch (error) {
+      extra.logger.warn('image unlock failed', { reason: errorMessage(error) })
+      return rejectWithValue('failed')
+    }
+  },
+)
+
+/** Files of uploads in progress or failed (kept out of the store: a File is not serialisable). */
+const uploadFiles = new Map<string, File>()
+let uploadCounter = 0
+
+/**
+ * Uploads an image from the composer (progress shown on a local thumbnail), then sends the image
+ * message. A failed upload stays with a retry; `id` retries an earlier one.
+ */
+export const sendImage = createAppAsyncThunk(
+  'chat/sendImage',
+  async (input: { to: string; file?: File; previewUrl?: string; id?: string }, { extra, dispatch }) => {
+    let id = input.id
+    if (!id) {
+      if (!input.file) return
+      uploadCounter += 1
+      id = `upload-${uploadCounter}`
+      uploadFiles.set(id, input.file)
+      dispatch(chatSlice.actions.uploadStarted({ id, tid: input.to, previewUrl: input.previewUrl ?? '' }))
+    } else {
+      dispatch(chatSlice.actions.uploadRetried(id))
+    }
+    const file = uploadFiles.get(id)
+    if (!file) return
+    const uploadId = id
+    try {
+      const { url } = await extra.api.uploadImage({
+        file,
+        fileName: file.name,
+        onProgress: ({ progress }) => dispatch(chatSlice.actions.uploadProgressed({ id: uploadId, progress: progress ?? null })),
+      })
+      await dispatch(sendMessage({ to: input.to, content: '', type: MSG.Image, attachment: { url, thumbUrl: url, payNeed: false, payPrice: 0 } }))
+      uploadFiles.delete(uploadId)
+      dispatch(chatSlice.actions.uploadFinished(uploadId))
+    } catch (error) {
+      extra.logger.warn('image upload failed', { reason: errorMessage(error) })
+      dispatch(chatSlice.actions.uploadFailed(uploadId))
+    }
+  },
+)
+
+/** Drops a failed upload (its file and preview). */
+export const discardUpload = createAppAsyncThunk('chat/discardUpload', async (id: string, { dispatch }) => {
+  uploadFiles.delete(id)
+  dispatch(chatSlice.actions.uploadFinished(id))
+})
 
 export const retryMessage = createAppAsyncThunk('chat/retry', async (mid: string, { extra }) => {
   await extra.chat.retry(mid)
@@ -228,6 +400,27 @@ export const chatSlice = createSlice({
     noticeDismissed(state) {
       state.notice = null
     },
+    uploadStarted(state, action: PayloadAction<{ id: string; tid: string; previewUrl: string }>) {
+      state.uploads.push({ ...action.payload, progress: null, status: 'uploading' })
+    },
+    uploadProgressed(state, action: PayloadAction<{ id: string; progress: number | null }>) {
+      const upload = state.uploads.find((u) => u.id === action.payload.id)
+      if (upload) upload.progress = action.payload.progress
+    },
+    uploadRetried(state, action: PayloadAction<string>) {
+      const upload = state.uploads.find((u) => u.id === action.payload)
+      if (upload) Object.assign(upload, { status: 'uploading', progress: null })
+    },
+    uploadFailed(state, action: PayloadAction<string>) {
+      const upload = state.uploads.find((u) => u.id === action.payload)
+      if (upload) upload.status = 'failed'
+    },
+    uploadFinished(state, action: PayloadAction<string>) {
+      state.uploads = state.uploads.filter((u) => u.id !== action.payload)
+    },
+    giftPurchaseReset(state) {
+      state.giftPurchase = initialChatState.giftPurchase
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -282,11 +475,38 @@ export const chatSlice = createSlice({
       .addCase(checkSendLock.fulfilled, (state, action) => {
         state.sendLock[action.meta.arg.tid] = { status: 'ready', locked: action.payload }
       })
+      .addCase(loadGifts.pending, (state) => {
+        if (state.gifts.status !== 'ready') state.gifts.status = 'loading'
+      })
+      .addCase(loadGifts.fulfilled, (state, action) => {
+        state.gifts = { status: 'ready', list: action.payload }
+      })
+      .addCase(loadGifts.rejected, (state) => {
+        if (state.gifts.status !== 'ready') state.gifts.status = 'failed'
+      })
+      .addCase(buyGift.pending, (state, action) => {
+        state.giftPurchase = { status: 'buying', giftId: action.meta.arg.gift.id, error: null }
+      })
+      .addCase(buyGift.fulfilled, (state, action) => {
+        state.giftPurchase = { status: 'done', giftId: action.meta.arg.gift.id, error: null }
+      })
+      .addCase(buyGift.rejected, (state, action) => {
+        state.giftPurchase = { status: 'failed', giftId: action.meta.arg.gift.id, error: action.payload ?? 'failed' }
+      })
+      .addCase(unlockImage.pending, (state, action) => {
+        state.unlocks[action.meta.arg.mid] = { status: 'unlocking', error: null }
+      })
+      .addCase(unlockImage.fulfilled, (state, action) => {
+        state.unlocks[action.meta.arg.mid] = { status: 'done', error: null }
+      })
+      .addCase(unlockImage.rejected, (state, action) => {
+        state.unlocks[action.meta.arg.mid] = { status: 'failed', error: action.payload ?? 'failed' }
+      })
       .addCase(loggedOut, () => initialChatState)
   },
 })
 
-export const { chatEvent, chatEventsBatched, noticeDismissed } = chatSlice.actions
+export const { chatEvent, chatEventsBatched, noticeDismissed, giftPurchaseReset } = chatSlice.actions
 
 export const selectChat = (state: RootState): ChatState => chatOf(state)
 export const selectThreads = (state: RootState) => chatOf(state).threads
@@ -297,6 +517,10 @@ export const selectConnection = (state: RootState) => chatOf(state).connection
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
 export const selectTranslations = (state: RootState): Record<string, TranslationState> => chatOf(state).translations
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
+export const selectGifts = (state: RootState) => chatOf(state).gifts
+export const selectGiftPurchase = (state: RootState) => chatOf(state).giftPurchase
+export const selectUploads = (state: RootState) => chatOf(state).uploads
+export const selectUnlocks = (state: RootState): Record<string, UnlockState> => chatOf(state).unlocks
 export { selectUnreadTotal } from './unreadTotal'
 /**
  * SPEC §5: translation is shown only when show_translate is 'on' (default on). Read structurally so

@@ -1,10 +1,27 @@
-import type { SendMsgLockResponse, TranslateResponse, TriggerAutoMessageResponse } from '@vchat/api-client'
+import type { GiftInfo, SendMsgLockResponse, TranslateResponse, TriggerAutoMessageResponse, UnlockImageResponse } from '@vchat/api-client'
 import type { ChatMessageRecord, ChatThreadSummary } from '../../services/types'
 import type { ChatApi } from './chatApi'
 
-/** Answers like the local backend: unlocked, development translator, no auto message. */
+/** The local backend's gift catalogue, as the gift list answers it. */
+export const demoGifts: GiftInfo[] = [
+  { id: 'heart', type: 1, gemsPrice: 20, tabId: 1, priority: 1, title: 'Heart', iconUrl: '/files/gifts/heart.svg', isActive: true, showArea: 1 },
+  { id: 'rose', type: 1, gemsPrice: 50, tabId: 1, priority: 2, title: 'Rose', iconUrl: '/files/gifts/rose.svg', isActive: true, showArea: 1 },
+  { id: 'kiss', type: 1, gemsPrice: 99, tabId: 1, priority: 3, title: 'Kiss', iconUrl: '/files/gifts/kiss.svg', isActive: true, showArea: 1 },
+  { id: 'teddy', type: 1, gemsPrice: 199, tabId: 1, priority: 4, title: 'Teddy bear', iconUrl: '/files/gifts/teddy.svg', isActive: true, showArea: 1 },
+  { id: 'crown', type: 2, gemsPrice: 520, tabId: 2, priority: 5, title: 'Crown', iconUrl: '/files/gifts/crown.svg', isActive: true, showArea: 1 },
+  { id: 'yacht', type: 2, gemsPrice: 1314, tabId: 2, priority: 6, title: 'Yacht', iconUrl: '/files/gifts/yacht.svg', isActive: true, showArea: 1 },
+]
+
+/** Answers like the local backend: unlocked, development translator, no auto message, the gift catalogue, unlocks at 500 gems. */
 export function chatFakeApi(): ChatApi {
+  let gems = 500
   return {
+    getGiftList: async () => ({ list: structuredClone(demoGifts) }),
+    unlockImage: async ({ url, price }): Promise<UnlockImageResponse> => {
+      if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', gemsBalance: gems }
+      gems -= price
+      return { url, unlocked: true, reason: 'none', gemsBalance: gems }
+    },
     translate: async ({ targetLang, sourceText }): Promise<TranslateResponse> => ({ translatedText: `[${targetLang}] ${sourceText}`, targetLang, translator: 'development' }),
     getSendMsgLock: async ({ targetJid }): Promise<SendMsgLockResponse> => ({ targetJid, locked: false, reason: 'none' }),
     triggerAutoMessage: async ({ anchorJid }): Promise<TriggerAutoMessageResponse> => ({ triggered: false, anchorJid, text: '' }),
@@ -25,8 +42,13 @@ export const demoMessages: ChatMessageRecord[] = [
   demoMessage({ mid: 'm2', from: ME, to: MIA, content: 'Great, thanks! And yours?', date: BASE + 60_000, read: true }),
   demoMessage({ mid: 'm3', type: 2, date: BASE + 120_000, attachment: { url: '/files/photos/200001_1.svg', thumbUrl: '/files/photos/200001_1.svg', payNeed: true, payPrice: 30 } }),
   demoMessage({ mid: 'm4', type: 6, date: BASE + 180_000, attachment: { id: 's1', name: 'Wave', thumbUrl: '/files/avatars/200001.svg' } }),
-  demoMessage({ mid: 'm5', type: 19, date: BASE + 240_000, attachment: { giftId: 'rose', giftPrice: 20, isSend: false } }),
+  demoMessage({ mid: 'm5', type: 19, date: BASE + 240_000, attachment: { giftId: 'heart', giftPrice: 20, isSend: false } }),
   demoMessage({ mid: 'm6', type: 10, date: BASE + 300_000, attachment: { sid: 'c1', caller: ME, callee: MIA, startTime: BASE, endTime: BASE + 60_000, reason: 'hang up' } }),
+  demoMessage({ mid: 'm6b', type: 10, date: BASE + 305_000, attachment: { sid: 'c2', caller: MIA, callee: ME, startTime: 0, connectingTime: 0, endTime: BASE + 305_000, reason: 'timeOut', rejectType: '' } }),
+  demoMessage({ mid: 'm6c', type: 10, date: BASE + 310_000, from: ME, to: MIA, read: false, attachment: { sid: 'c3', caller: ME, callee: MIA, startTime: 0, connectingTime: 0, endTime: BASE + 310_000, reason: 'rejected', rejectType: 'busy' } }),
+  demoMessage({ mid: 'm6d', type: 16, date: BASE + 320_000, attachment: { url: '/files/videos/200001_1.mp4', thumbUrl: '/files/photos/200001_2.svg', duration: 12 } }),
+  demoMessage({ mid: 'm6e', type: 22, date: BASE + 330_000, from: 'help.localhost', content: '' }),
+  demoMessage({ mid: 'm6f', type: 13, date: BASE + 340_000, from: ME, to: MIA, read: false, attachment: { id: 'rose', type: 1, gemsPrice: 50, tabId: 1, priority: 2, title: 'Rose', iconUrl: '/files/gifts/rose.svg', isActive: true, showArea: 1 } }),
   demoMessage({ mid: 'm7', from: ME, to: MIA, content: 'Are you there?', date: BASE + 360_000, state: 'error', read: false }),
   demoMessage({ mid: 'm8', from: ME, to: MIA, content: 'Sending this now', date: BASE + 420_000, state: 'sending', read: false }),
 ]

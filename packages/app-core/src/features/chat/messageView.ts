@@ -89,3 +89,39 @@ export function safeMediaUrl(url: string): string | null {
 export function isOutgoing(message: Pick<ChatMessageRecord, 'from'>, me: string): boolean {
   return message.from === me
 }
+
+/** tid of the local official conversation (SPEC §3; the same value as @vchat/chat-db's constant). */
+export const LOCAL_OFFICIAL_TID = 'localOfficial'
+
+/** What a call record (type 10) says: answered with a duration, declined, or missed. */
+export type CallOutcome = { kind: 'answered'; seconds: number } | { kind: 'declined' } | { kind: 'missed' }
+
+const DECLINE_REASONS = new Set(['reject', 'rejected', 'decline', 'declined', 'refuse', 'refused', 'busy'])
+
+export function callOutcome(attachment: unknown): CallOutcome {
+  const reason = stringField(attachment, 'reason').toLowerCase()
+  if (stringField(attachment, 'rejectType') || DECLINE_REASONS.has(reason)) return { kind: 'declined' }
+  const connected = numberField(attachment, 'connectingTime') || numberField(attachment, 'startTime')
+  const end = numberField(attachment, 'endTime')
+  if (connected > 0 && end > connected) return { kind: 'answered', seconds: Math.round((end - connected) / 1000) }
+  return { kind: 'missed' }
+}
+
+/** m:ss (or h:mm:ss) of a call's length; digits only, so no translation is needed. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const hours = Math.floor(s / 3600)
+  const minutes = Math.floor((s % 3600) / 60)
+  const rest = String(s % 60).padStart(2, '0')
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`
+}
+
+export type ImageCheck = { ok: true } | { ok: false; reason: 'type' | 'size' | 'empty' }
+
+/** The composer's check before an upload: one of the image host's formats, not empty, at most 5 MB. */
+export function checkImageFile(file: Pick<File, 'type' | 'size'>, types: readonly string[], maxBytes: number): ImageCheck {
+  if (!types.includes(file.type)) return { ok: false, reason: 'type' }
+  if (file.size === 0) return { ok: false, reason: 'empty' }
+  if (file.size > maxBytes) return { ok: false, reason: 'size' }
+  return { ok: true }
+}
