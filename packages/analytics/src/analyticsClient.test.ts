@@ -63,6 +63,19 @@ describe('track', () => {
     })
   })
 
+  it('dates an event recorded earlier with its own time (never in the future), duration included', async () => {
+    const analytics = client()
+    const start = Date.now()
+    analytics.timeEvent('call_end')
+    vi.setSystemTime(start + 10_000)
+    analytics.track('call_end', {}, { time: start + 4_000 })
+    analytics.track('late', {}, { time: start + 60_000 })
+    await analytics.flush()
+    const [ended, late] = transport.batches.flat()
+    expect(ended).toMatchObject({ event: 'call_end', time: start + 4_000, properties: { '#duration': 4 } })
+    expect(late).toMatchObject({ event: 'late', time: start + 10_000 })
+  })
+
   it('refuses an invalid name or property and queues nothing', async () => {
     const analytics = client()
     expect(analytics.track('1bad')).toMatchObject({

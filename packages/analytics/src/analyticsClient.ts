@@ -182,12 +182,12 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     }
   }
 
-  function enqueue(type: AnalyticsEventType, properties: Record<string, PropertyValue>, event?: string): void {
+  function enqueue(type: AnalyticsEventType, properties: Record<string, PropertyValue>, event?: string, time = now()): void {
     const record: AnalyticsEvent = {
       type,
       ...(event === undefined ? {} : { event }),
       eventId: createId(),
-      time: now(),
+      time,
       distinctId: state.distinct_id,
       deviceId: state.device_id,
       ...(state.account_id === undefined ? {} : { accountId: state.account_id }),
@@ -279,17 +279,20 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   }, flushIntervalMs)
 
   const client: AnalyticsClient = {
-    track(name, properties) {
+    track(name, properties, trackOptions) {
       const checked = check(properties, () => [], name)
       if (!checked.ok) return checked
+      const current = now()
+      const given = trackOptions?.time
+      const time = given !== undefined && Number.isFinite(given) ? Math.min(given, current) : current
       const props: Record<string, PropertyValue> = { ...state.super_properties, ...properties }
       const start = state.event_timers[name]
       if (start !== undefined) {
-        props[DURATION_PROPERTY] = eventDurationSeconds(start, now())
+        props[DURATION_PROPERTY] = eventDurationSeconds(start, time)
         delete state.event_timers[name]
         persist()
       }
-      enqueue('track', props, name)
+      enqueue('track', props, name, time)
       return OK
     },
 

@@ -48,6 +48,7 @@ export { createFingerprintProvider } from './deviceId/fingerprintProvider'
 export type { FingerprintLibrary, FingerprintProviderOptions } from './deviceId/fingerprintProvider'
 export type {
   AnalyticsClient,
+  TrackOptions,
   AnalyticsEvent,
   AnalyticsEventType,
   AnalyticsOptions,

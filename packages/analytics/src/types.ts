@@ -106,8 +106,17 @@ export interface AnalyticsOptions {
   onError?: (error: unknown) => void
 }
 
+export interface TrackOptions {
+  /** When the event happened (ms since epoch); never later than now. */
+  time?: number
+}
+
 export interface AnalyticsClient {
-  track(name: string, properties?: Properties): AnalyticsResult
+  /**
+   * `options.time` (ms since epoch) dates an event that happened earlier, e.g. one recorded by an app
+   * before this client was loaded; it defaults to now.
+   */
+  track(name: string, properties?: Properties, options?: TrackOptions): AnalyticsResult
   userSet(properties: Properties): AnalyticsResult
   /** Adds numbers to counter properties of the user. */
   userAdd(properties: Properties): AnalyticsResult

@@ -10,7 +10,8 @@ import type { Logger } from './types'
  * reload), page show / hide on visibility change with a beacon flush when the page is hidden.
  */
 export interface AnalyticsRuntime {
-  track(event: string, properties: Properties): void
+  /** `time`: when the event happened, for calls recorded before this client loaded (default now). */
+  track(event: string, properties: Properties, time?: number): void
   identify(uid: string | null): void
   setTrackingStatus(status: TrackingStatus): void
   client: AnalyticsClient
@@ -39,7 +40,7 @@ export function createAnalyticsRuntime({ baseUrl, logger, document, window }: An
   }
   return {
     client,
-    track: (event, properties) => checked(event, client.track(event, properties)),
+    track: (event, properties, time) => checked(event, client.track(event, properties, time === undefined ? undefined : { time })),
     identify(uid) {
       if (uid === null) client.logout()
       else checked('identify', client.identify(uid))

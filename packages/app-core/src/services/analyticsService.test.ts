@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../testing/fakeServices'
-import { ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasPendingEvents } from './analyticsService'
+import { ANALYTICS_PRELOAD_KEY, ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasJournaledCalls, hasPendingEvents } from './analyticsService'
 import type { ScheduleEnv } from './analyticsService'
 
 function fakeRuntime() {
@@ -8,7 +8,7 @@ function fakeRuntime() {
   return {
     calls,
     runtime: {
-      track: (event: string, properties: unknown) => calls.push(['track', event, properties]),
+      track: (event: string, properties: unknown, time?: number) => calls.push(['track', event, properties, ...(time === undefined ? [] : [time])]),
       identify: (uid: string | null) => calls.push(['identify', uid]),
       setTrackingStatus: (status: string) => calls.push(['status', status]),
     },
@@ -41,11 +41,11 @@ describe('analytics facade', () => {
     await analytics.start()
     expect(analytics.started).toBe(true)
     expect(calls).toEqual([
-      ['track', 'login_fail', { reason: 'unknown reason' }],
+      ['track', 'login_fail', { reason: 'unknown reason' }, expect.any(Number)],
       ['status', 'pause'],
     ])
     analytics.track('later')
-    expect(calls.at(-1)).toEqual(['track', 'later', {}])
+    expect(calls.at(-1)).toEqual(['track', 'later', {}, expect.any(Number)])
     expect(load).toHaveBeenCalledTimes(1)
   })
 
@@ -81,7 +81,7 @@ describe('analytics facade', () => {
     expect(analytics.started).toBe(false)
     expect(warnings).toEqual(['analytics unavailable'])
     await analytics.start()
-    expect(calls).toEqual([['track', 'page_view', {}]])
+    expect(calls).toEqual([['track', 'page_view', {}, expect.any(Number)]])
   })
 
   it("a visitor's client loads on the first interaction, not before (landing budget)", async () => {
@@ -108,7 +108,11 @@ describe('analytics facade', () => {
   })
 
   it('a signed-in user, or events waiting from an earlier page, load it when idle', () => {
-    const cases: Record<string, string>[] = [{ 'vchat:session': 'true' }, { [ANALYTICS_QUEUE_KEY]: JSON.stringify({ pending: [{ eventId: 'x' }], sentIds: [] }) }]
+    const cases: Record<string, string>[] = [
+      { 'vchat:session': 'true' },
+      { [ANALYTICS_QUEUE_KEY]: JSON.stringify({ pending: [{ eventId: 'x' }], sentIds: [] }) },
+      { [ANALYTICS_PRELOAD_KEY]: JSON.stringify([{ kind: 'track', event: 'login_fail', properties: {}, time: 1 }]) },
+    ]
     for (const stored of cases) {
       const load = vi.fn(async () => fakeRuntime().runtime)
       const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
@@ -125,5 +129,78 @@ describe('analytics facade', () => {
     expect(hasPendingEvents('{oops')).toBe(false)
     expect(hasPendingEvents(JSON.stringify({ pending: [], sentIds: ['a'] }))).toBe(false)
     expect(hasPendingEvents(JSON.stringify({ pending: [{}], sentIds: [] }))).toBe(true)
+  })
+
+  it('reads the journal safely', () => {
+    expect(hasJournaledCalls(null)).toBe(false)
+    expect(hasJournaledCalls('[')).toBe(false)
+    expect(hasJournaledCalls('[]')).toBe(false)
+    expect(hasJournaledCalls('[{}]')).toBe(true)
+  })
+})
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  }
+}
+
+describe('calls made before the client loads are never lost, never applied twice', () => {
+  it('journals them with the time they happened; the next page load applies them and clears the journal', async () => {
+    const storage = memoryStorage()
+    let clock = 1_000
+    const first = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => clock, load: vi.fn() })
+    first.identify(null)
+    first.track('login_fail', { reason: 'unknown reason' })
+    clock = 2_000
+    first.track('page_leave')
+    // The page goes before its client loaded; the next one starts.
+    const { calls, runtime } = fakeRuntime()
+    const second = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => 9_000, load: async () => runtime })
+    second.track('page_view')
+    await second.start()
+    expect(calls).toEqual([
+      ['identify', null],
+      ['track', 'login_fail', { reason: 'unknown reason' }, 1_000],
+      ['track', 'page_leave', {}, 2_000],
+      ['track', 'page_view', {}, 9_000],
+    ])
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
+    // Once running, calls go straight to the client: nothing journaled.
+    second.track('later')
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
+  })
+
+  it('two tabs: the one that loads first takes every call over; the other applies none of them again', async () => {
+    const storage = memoryStorage()
+    const a = fakeRuntime()
+    const b = fakeRuntime()
+    const tabA = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => a.runtime })
+    const tabB = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => b.runtime })
+    tabA.track('from_a')
+    tabB.track('from_b')
+    await tabA.start()
+    await tabB.start()
+    expect(a.calls.map((call) => call[1])).toEqual(['from_a', 'from_b'])
+    expect(b.calls).toEqual([])
+  })
+
+  it('without working storage the calls are kept in memory and applied once', async () => {
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+      removeItem: () => {},
+    }
+    const { calls, runtime } = fakeRuntime()
+    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage: broken, load: async () => runtime })
+    analytics.track('page_view')
+    await analytics.start()
+    expect(calls.map((call) => call[1])).toEqual(['page_view'])
   })
 })

@@ -12,17 +12,26 @@ import type { AnalyticsService, AnalyticsTrackingStatus, Logger } from './types'
  * for a signed-in user (session marker present), when the browser is idle after the first paint; and
  * at once on login (`identify`) or when events of an earlier page wait in storage (a reload).
  * Without an analytics URL (brand or env) every call is dropped and nothing loads.
+ *
+ * **Nothing is lost before it loads:** each buffered call is also written to localStorage
+ * (`ANALYTICS_PRELOAD_KEY`, track calls with the time they happened). When the client runs it takes
+ * that journal over — read, applied, removed in one synchronous step, so nothing is applied twice, even
+ * by another tab — and its events go out like any other: in batches, or by beacon when the page is
+ * hidden. A page that goes before the client has loaded leaves the journal for the next page load,
+ * which loads the client when the browser is idle.
  */
 
 /** Calls kept while the client loads (oldest dropped beyond this). */
 export const ANALYTICS_BUFFER_LIMIT = 100
 /** localStorage key where @vchat/analytics keeps pending events (`<storageKey>_queue`). */
 export const ANALYTICS_QUEUE_KEY = 'vchat_analytics_queue'
+/** localStorage key of the calls made before the client was loaded (see above). */
+export const ANALYTICS_PRELOAD_KEY = 'vchat_analytics_preload'
 /** Without requestIdleCallback, how long after the first paint a signed-in user's client loads. */
 export const ANALYTICS_IDLE_FALLBACK_MS = 1500
 
 type Call =
-  | { kind: 'track'; event: string; properties: Record<string, unknown> | undefined }
+  | { kind: 'track'; event: string; properties: Record<string, unknown> | undefined; time: number }
   | { kind: 'identify'; uid: string | null }
   | { kind: 'status'; status: AnalyticsTrackingStatus }
 
@@ -51,6 +60,34 @@ export interface LazyAnalyticsOptions {
   logger: Logger
   /** Loads and creates the real client (tests pass a fake). */
   load?: (options: Pick<AnalyticsRuntimeOptions, 'baseUrl' | 'logger'>) => Promise<Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'>>
+  /** Where calls made before the client loads are journaled (localStorage); null = memory only. */
+  storage?: JournalStorage | null
+  /** Defaults to Date.now. */
+  now?: () => number
+}
+
+export type JournalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+function readJournal(storage: JournalStorage): Call[] {
+  const raw = storage.getItem(ANALYTICS_PRELOAD_KEY)
+  if (!raw) return []
+  try {
+    const parsed = JSON.parse(raw) as unknown
+    return Array.isArray(parsed) ? (parsed as Call[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** Whether calls of an earlier page (or another tab) wait in the journal. */
+export function hasJournaledCalls(stored: string | null): boolean {
+  if (!stored) return false
+  try {
+    const parsed = JSON.parse(stored) as unknown
+    return Array.isArray(parsed) && parsed.length > 0
+  } catch {
+    return false
+  }
 }
 
 /** Drops null / undefined values (the client refuses a whole event for one of them). */
@@ -81,13 +118,46 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
   const load = options.load ?? defaultLoad
   let runtime: Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'> | null = null
   let loading: Promise<void> | null = null
-  const buffer: Call[] = []
+  const storage = options.storage ?? null
+  const now = options.now ?? Date.now
+  /** Calls waiting for the client; `journaled` when the call is also in the stored journal. */
+  const buffer: { call: Call; journaled: boolean }[] = []
+  const warn = (what: string, error: unknown) => options.logger.warn(what, { reason: error instanceof Error ? error.message : String(error) })
 
   function apply(target: NonNullable<typeof runtime>, call: Call): void {
     // Props are typed loosely at the app boundary; the client validates them (SPEC §5).
-    if (call.kind === 'track') target.track(call.event, cleanProperties(call.properties) as Parameters<AnalyticsRuntime['track']>[1])
+    if (call.kind === 'track') target.track(call.event, cleanProperties(call.properties) as Parameters<AnalyticsRuntime['track']>[1], call.time)
     else if (call.kind === 'identify') target.identify(call.uid)
     else target.setTrackingStatus(call.status)
+  }
+
+  function journal(call: Call): boolean {
+    if (!storage) return false
+    try {
+      const calls = [...readJournal(storage), call].slice(-ANALYTICS_BUFFER_LIMIT)
+      storage.setItem(ANALYTICS_PRELOAD_KEY, JSON.stringify(calls))
+      return true
+    } catch {
+      // Quota, privacy mode, or properties that are not JSON: kept in memory only.
+      return false
+    }
+  }
+
+  /** The journal (every page's and tab's calls) plus what could not be journaled, emptied at once. */
+  function takeOver(): Call[] {
+    let stored: Call[] | null = null
+    if (storage) {
+      try {
+        stored = readJournal(storage)
+        storage.removeItem(ANALYTICS_PRELOAD_KEY)
+      } catch {
+        stored = null
+      }
+    }
+    const mine = buffer.splice(0)
+    // Unreadable journal: ours from memory (another tab's stay for the next page load).
+    if (stored === null) return mine.map((entry) => entry.call)
+    return [...stored, ...mine.filter((entry) => !entry.journaled).map((entry) => entry.call)]
   }
 
   function enqueue(call: Call): void {
@@ -96,11 +166,11 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
       try {
         apply(runtime, call)
       } catch (error) {
-        options.logger.warn('analytics call failed', { reason: error instanceof Error ? error.message : String(error) })
+        warn('analytics call failed', error)
       }
       return
     }
-    buffer.push(call)
+    buffer.push({ call, journaled: journal(call) })
     if (buffer.length > ANALYTICS_BUFFER_LIMIT) buffer.shift()
   }
 
@@ -109,12 +179,12 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
     loading ??= load({ baseUrl: options.baseUrl, logger: options.logger }).then(
       (loaded) => {
         runtime = loaded
-        for (const call of buffer.splice(0)) enqueue(call)
+        for (const call of takeOver()) enqueue(call)
       },
       (error: unknown) => {
         // A failed chunk download is retried by the next trigger; the buffer is kept.
         loading = null
-        options.logger.warn('analytics unavailable', { reason: error instanceof Error ? error.message : String(error) })
+        warn('analytics unavailable', error)
       },
     )
     return loading
@@ -125,7 +195,7 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
       return runtime !== null
     },
     track(event, properties) {
-      enqueue({ kind: 'track', event, properties })
+      enqueue({ kind: 'track', event, properties, time: now() })
     },
     identify(uid) {
       enqueue({ kind: 'identify', uid })
@@ -146,7 +216,7 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
         }
       }
       const signedIn = read(SESSION_MARKER_KEY) === 'true'
-      const pending = hasPendingEvents(read(ANALYTICS_QUEUE_KEY))
+      const pending = hasPendingEvents(read(ANALYTICS_QUEUE_KEY)) || hasJournaledCalls(read(ANALYTICS_PRELOAD_KEY))
       const cleanups: (() => void)[] = []
       const disarm = () => cleanups.splice(0).forEach((cleanup) => cleanup())
       const go = () => {
