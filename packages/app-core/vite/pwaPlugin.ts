@@ -8,11 +8,13 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Plugin, Rollup } from 'vite'
+import { firebaseCompatSources, hasPushIds, MESSAGING_WORKER_FILE, messagingWorkerSource } from './messagingWorker.ts'
+import type { MessagingBrand } from './messagingWorker.ts'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 
-export interface PwaBrand {
+export interface PwaBrand extends MessagingBrand {
   id: string
   displayName: string
   tagline: string
@@ -115,10 +117,13 @@ export function appShellFiles(bundle: OutputBundle): string[] {
   return [...files].sort()
 }
 
-/** The service worker: caches the shell on install, serves navigations network-first with the shell as fallback. */
-export function serviceWorkerSource(version: string, shell: readonly string[]): string {
+/**
+ * The service worker: caches the shell on install, serves navigations network-first with the shell as
+ * fallback. `imports` are loaded first (the push messaging worker of a brand with push ids).
+ */
+export function serviceWorkerSource(version: string, shell: readonly string[], imports: readonly string[] = []): string {
   return `// Generated at build time: the app shell of this build.
-const CACHE = 'vchat-shell-${version}'
+${imports.length ? `importScripts(${imports.map((file) => JSON.stringify(`/${file}`)).join(', ')})\n` : ''}const CACHE = 'vchat-shell-${version}'
 const SHELL = ${JSON.stringify(['/', ...shell.map((file) => `/${file}`)])}
 const NEVER = ['/api/', '/upload', '/files/', '/dev/', '/auth/', '/xmpp-websocket', '/internal/']
 
@@ -187,8 +192,16 @@ export function pwaPlugin(brand: PwaBrand): Plugin {
       if (mark) this.emitFile({ type: 'asset', fileName: 'icons/mark.svg', source: mark })
       this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: `${JSON.stringify(webManifest(brand, mark !== null), null, 2)}\n` })
       const shell = appShellFiles(bundle)
-      const version = (crc32(shell.join('\n')) >>> 0).toString(16)
-      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: serviceWorkerSource(version, shell) })
+      // A brand with push ids: Firebase's messaging handler, imported by the shell worker.
+      let worker = ''
+      if (hasPushIds(brand)) {
+        for (const file of firebaseCompatSources()) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.source })
+        worker = messagingWorkerSource(brand)
+        this.emitFile({ type: 'asset', fileName: MESSAGING_WORKER_FILE, source: worker })
+      }
+      // A new shell or a new messaging worker makes a new service worker (and cache).
+      const version = (crc32(`${shell.join('\n')}\n${worker}`) >>> 0).toString(16)
+      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: serviceWorkerSource(version, shell, worker ? [MESSAGING_WORKER_FILE] : []) })
     },
   }
 }

@@ -59,6 +59,7 @@ export const brandConfigSchema = z.object({
     /** Analytics receiver base URL (`<url>/sync`, `<url>/debug`); empty or absent = analytics off. */
     serverUrl: z.union([z.literal(''), httpUrl]).optional(),
   }),
+  /** Firebase Cloud Messaging ids; leave the block out for a brand without push. */
   push: z.object({
     firebase: z.object({
       apiKey: z.string().min(1),
@@ -70,7 +71,9 @@ export const brandConfigSchema = z.object({
     }),
     /** Web push VAPID public key (base64url). */
     vapidKey: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'expected a base64url VAPID public key'),
-  }),
+  })
+    // Absent: the brand runs without push (no prompt, no token, no messaging service worker).
+    .optional(),
   google: z.object({
     /** OAuth client id for Google sign-in; empty string = not configured. */
     clientId: z.union([z.literal(''), z.string().regex(/^\d+-[a-z0-9]+\.apps\.googleusercontent\.com$/, 'expected a Google OAuth client id')]),

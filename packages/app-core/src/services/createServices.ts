@@ -6,7 +6,8 @@ import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
 import { createStorage } from './storage'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
-import { createLazyPlatformIds, createLazyPush, subscribeAttributionRefresh } from './lazyPlatform'
+import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
+import { createAppPush } from './pushService'
 import type { AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
@@ -89,9 +90,9 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
       throw error
     }))
   const api = createLazyApi(sharedProductApi)
-  const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger })
+  const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger, storage: safeStorage() })
   if (typeof window !== 'undefined' && typeof document !== 'undefined') analytics.schedule({ window, document, storage: safeStorage() })
-  const push = createLazyPush({
+  const push = createAppPush({
     brand,
     logger,
     uploadToken: async (token) => {

@@ -1,13 +1,12 @@
 /**
- * Entry-chunk facades for the services a visitor never uses: push notifications, device id and
- * attribution, and Google sign-in. Each is a few lines here; the real wiring (`pushService.ts`,
- * `platformIds.ts`, `googleAuth.ts`) is loaded with dynamic `import()` on first use — after login, with
- * the first server call, or on the login screen — so none of it is on the landing page.
+ * Entry-chunk facades for services a visitor never uses: device id and attribution, and Google
+ * sign-in (push is `pushService.ts`). Each is a few lines here; the real wiring (`platformIds.ts`,
+ * `googleAuth.ts`) is loaded with dynamic `import()` on first use — with the first server call, or on
+ * the login screen — so none of it is on the landing page.
  */
 import type { BrandConfig } from '../brand/brandConfig'
-import type { AppPushOptions } from './pushService'
 import type { PlatformIds } from './platformIds'
-import type { GoogleAuthService, Logger, NotificationPermissionState, PlatformIdsService, PushService } from './types'
+import type { GoogleAuthService, Logger, PlatformIdsService } from './types'
 
 /** SPEC §7: the messenger's attribution_refresh message type. */
 export const ATTRIBUTION_REFRESH_TYPE = 100
@@ -24,71 +23,6 @@ function once<T>(load: () => Promise<T>): { get: () => Promise<T>; started: () =
         throw error
       })),
     started: () => value,
-  }
-}
-
-/** Reads the permission without loading anything (SPEC §4: granted, denied, default or unsupported). */
-export function notificationPermission(notification: { permission: string } | undefined): NotificationPermissionState {
-  if (!notification) return 'unsupported'
-  const value = notification.permission
-  return value === 'granted' || value === 'denied' ? value : 'default'
-}
-
-/**
- * Push (`createAppPush`, loaded after login by `register()` when permission is granted). The permission
- * is read and asked here, so a click's prompt needs nothing downloaded first.
- */
-export function createLazyPush(options: AppPushOptions, load = () => import('./pushService')): PushService {
-  const { logger } = options
-  const notification = () => ('notification' in options ? options.notification : typeof Notification === 'undefined' ? undefined : Notification)
-  const handlers = new Set<Parameters<PushService['onNotice']>[0]>()
-  const push = once(() =>
-    load().then(({ createAppPush }) => {
-      const real = createAppPush(options)
-      real.onNotice((notice) => handlers.forEach((handler) => handler(notice)))
-      return real
-    }),
-  )
-  async function register(): Promise<void> {
-    if (notificationPermission(notification()) !== 'granted') return
-    try {
-      await (await push.get()).register()
-    } catch (error) {
-      logger.warn('push unavailable', { reason: describe(error) })
-    }
-  }
-  return {
-    register,
-    async unregister() {
-      const started = push.started()
-      if (!started) return
-      try {
-        await (await started).unregister()
-      } catch (error) {
-        logger.warn('push unregister failed', { reason: describe(error) })
-      }
-    },
-    permission: () => notificationPermission(notification()),
-    async requestPermission() {
-      const current = notification()
-      if (!current) return 'unsupported'
-      let state: NotificationPermissionState
-      try {
-        // Asked at once, inside the click's user activation (nothing is loaded before).
-        state = notificationPermission({ permission: await current.requestPermission() })
-      } catch (error) {
-        logger.warn('notification permission request failed', { reason: describe(error) })
-        state = notificationPermission(current)
-      }
-      if (state === 'granted') await register()
-      return state
-    },
-    onNotice(handler) {
-      handlers.add(handler)
-      return () => {
-        handlers.delete(handler)
-      }
-    },
   }
 }
 

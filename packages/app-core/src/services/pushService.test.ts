@@ -1,9 +1,9 @@
-import { createPush, isIosDevice } from '@vchat/platform'
+import { createPush } from '@vchat/platform'
 import type { PushProvider } from '@vchat/platform'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../testing/fakeServices'
 import { testBrand } from '../testing/testBrand'
-import { createAppPush, notificationPermission } from './pushService'
+import { createAppPush, isIos, notificationPermission } from './pushService'
 import type { NotificationApi } from './pushService'
 
 type FakeProvider = PushProvider & { tokens: string[]; handlers: ((p: unknown) => void)[]; deleted: number; current: string }
@@ -46,26 +46,41 @@ function permissionApi(initial: string, answer = 'granted'): NotificationApi & {
 beforeEach(() => localStorage.clear())
 afterEach(() => vi.useRealTimers())
 
-function setup(options: { notification?: NotificationApi | undefined; provider?: ReturnType<typeof fakeProvider>; upload?: (token: string) => Promise<void> } = {}) {
+const ANDROID = { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', maxTouchPoints: 5 }
+
+function setup(
+  options: {
+    notification?: NotificationApi | undefined
+    provider?: ReturnType<typeof fakeProvider>
+    upload?: (token: string) => Promise<void>
+    brand?: typeof testBrand
+    navigator?: { userAgent: string; maxTouchPoints?: number }
+    registration?: ServiceWorkerRegistration
+  } = {},
+) {
   const provider = options.provider ?? fakeProvider()
   const uploaded: string[] = []
   const loadProvider = vi.fn(async (_: unknown) => provider)
   const push = createAppPush({
-    brand: testBrand,
+    brand: options.brand ?? testBrand,
     logger: silentLogger,
     uploadToken: options.upload ?? (async (token) => void uploaded.push(token)),
     notification: 'notification' in options ? options.notification : permissionApi('granted'),
-    load: async () => ({ createPush, isIosDevice, loadFirebasePushProvider: loadProvider as never }),
+    navigator: options.navigator ?? ANDROID,
+    serviceWorker: async () => options.registration,
+    load: async () => ({ createPush, loadFirebasePushProvider: loadProvider as never }),
   })
   return { push, provider, uploaded, loadProvider }
 }
+
+const brandPush = testBrand.push!
 
 describe('app push', () => {
   it('after login with permission granted: gets the token with the brand VAPID key and Firebase config, uploads it once', async () => {
     const { push, provider, uploaded, loadProvider } = setup()
     await push.register()
-    expect(provider.tokens).toEqual([testBrand.push.vapidKey])
-    expect(loadProvider).toHaveBeenCalledWith({ firebaseConfig: testBrand.push.firebase })
+    expect(provider.tokens).toEqual([brandPush.vapidKey])
+    expect(loadProvider).toHaveBeenCalledWith({ firebaseConfig: brandPush.firebase })
     expect(uploaded).toEqual(['fcm-token-aaaaaaaaaaaaaaaa'])
     await push.register()
     expect(uploaded).toHaveLength(1)
@@ -132,5 +147,55 @@ describe('app push', () => {
     expect(notificationPermission({ permission: 'granted' })).toBe('granted')
     expect(notificationPermission({ permission: 'denied' })).toBe('denied')
     expect(notificationPermission({ permission: 'default' })).toBe('default')
+  })
+
+  it("hands Firebase the app's service worker registration when there is one", async () => {
+    const registration = { scope: 'https://vidora.chat/' } as unknown as ServiceWorkerRegistration
+    const { push, loadProvider } = setup({ registration })
+    await push.register()
+    expect(loadProvider).toHaveBeenCalledWith({ firebaseConfig: brandPush.firebase, serviceWorkerRegistration: registration })
+  })
+
+  it('a brand without push ids, or iOS: unsupported; nothing asked, loaded or registered', async () => {
+    const { push: _omitted, ...withoutPush } = testBrand
+    const iPhone = { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' }
+    for (const variant of [{ brand: withoutPush }, { navigator: iPhone }]) {
+      const notification = permissionApi('default')
+      const { push, loadProvider, uploaded } = setup({ ...variant, notification })
+      expect(push.permission()).toBe('unsupported')
+      await expect(push.requestPermission()).resolves.toBe('unsupported')
+      await push.register()
+      expect(notification.asked).toBe(0)
+      expect(loadProvider).not.toHaveBeenCalled()
+      expect(uploaded).toEqual([])
+    }
+  })
+
+  it('a failed download of the wiring is swallowed and tried again by the next register', async () => {
+    const warnings: string[] = []
+    const loadRuntime = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockImplementation(() => import('./pushRuntime'))
+    const provider = fakeProvider()
+    const push = createAppPush({
+      brand: testBrand,
+      logger: { ...silentLogger, warn: (message) => warnings.push(message) },
+      uploadToken: async () => {},
+      notification: permissionApi('granted'),
+      navigator: ANDROID,
+      serviceWorker: async () => undefined,
+      loadRuntime,
+      load: async () => ({ createPush, loadFirebasePushProvider: async () => provider }),
+    })
+    await expect(push.register()).resolves.toBeUndefined()
+    expect(warnings).toEqual(['push unavailable'])
+    await push.register()
+    expect(provider.tokens).toHaveLength(1)
+  })
+
+  it('tells iOS (also iPadOS as a touch Mac) from other devices', () => {
+    expect(isIos({ userAgent: 'Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X)' })).toBe(true)
+    expect(isIos({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', maxTouchPoints: 5 })).toBe(true)
+    expect(isIos({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', maxTouchPoints: 0 })).toBe(false)
+    expect(isIos(ANDROID)).toBe(false)
+    expect(isIos(undefined)).toBe(false)
   })
 })

@@ -1,14 +1,15 @@
 import type { BrandConfig } from '../brand/brandConfig'
-import { notificationPermission } from './lazyPlatform'
 import type { Logger, NotificationPermissionState, PushNoticeView, PushService } from './types'
+import type { PushRuntime, PushRuntimeOptions } from './pushRuntime'
 
 /**
- * Push notifications (SPEC §4, §7, §8, §9) for the app: @vchat/platform's push-token rules over
- * Firebase Cloud Messaging with the brand's Firebase config and VAPID key, loaded on demand after
- * login (`register`). The token goes to the product API (`uploadPushToken`) when new, different from
- * the stored one, or 7 days old; a timer refreshes it while the tab stays open. Not attempted on iOS,
- * nor without granted permission: the permission prompt (`requestPermission`, from a click) asks the
- * browser first. Every failure is swallowed (logged at warn level without the token).
+ * Push notifications (SPEC §4, §7, §8, §9) for the app. This part is small and synchronous — it reads
+ * the notification permission and asks for it inside the click's user activation, with nothing
+ * downloaded first — and the wiring (`pushRuntime.ts`, @vchat/platform over Firebase Cloud Messaging)
+ * is loaded by `register()` once permission is granted (after login, or right after the prompt's
+ * grant). Push reads as 'unsupported', and nothing is asked, loaded or registered, where it cannot run:
+ * a brand without push ids, iOS (SPEC §7), or a browser without the Notification API. Every failure is
+ * swallowed (logged at warn level without the token).
  */
 export interface AppPushOptions {
   brand: BrandConfig
@@ -16,9 +17,15 @@ export interface AppPushOptions {
   /** Stores the token server-side (the product API's uploadPushToken). */
   uploadToken: (token: string) => Promise<void>
   /** @vchat/platform (tests pass a fake with a fake provider). */
-  load?: () => Promise<Pick<typeof import('@vchat/platform'), 'createPush' | 'loadFirebasePushProvider' | 'isIosDevice'>>
+  load?: PushRuntimeOptions['load']
+  /** The app's service worker registration (tests pass one; defaults to the browser's at `/`). */
+  serviceWorker?: PushRuntimeOptions['serviceWorker']
   /** The Notification API (defaults to the browser's; undefined = unsupported). */
   notification?: NotificationApi | undefined
+  /** The user agent to tell iOS by (defaults to the browser's). */
+  navigator?: { userAgent: string; maxTouchPoints?: number } | undefined
+  /** Loads the wiring (tests may pass the module itself). */
+  loadRuntime?: () => Promise<Pick<typeof import('./pushRuntime'), 'createPushRuntime'>>
 }
 
 export interface NotificationApi {
@@ -26,46 +33,62 @@ export interface NotificationApi {
   requestPermission(): Promise<string>
 }
 
-export { notificationPermission } from './lazyPlatform'
+/** Reads the permission (SPEC §4: granted, denied, default or unsupported). */
+export function notificationPermission(notification: { permission: string } | undefined): NotificationPermissionState {
+  if (!notification) return 'unsupported'
+  const value = notification.permission
+  return value === 'granted' || value === 'denied' ? value : 'default'
+}
+
+/** iPhone, iPad, iPod, and iPadOS reporting a Mac with touch. */
+export function isIos(nav: { userAgent: string; maxTouchPoints?: number } | undefined): boolean {
+  if (!nav) return false
+  return /iPad|iPhone|iPod/.test(nav.userAgent) || (/Macintosh/.test(nav.userAgent) && (nav.maxTouchPoints ?? 0) > 1)
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
 export function createAppPush(options: AppPushOptions): PushService {
   const { brand, logger } = options
-  const load = options.load ?? (() => import('@vchat/platform'))
   const notification = (): NotificationApi | undefined =>
     'notification' in options ? options.notification : typeof Notification === 'undefined' ? undefined : Notification
+  const ios = isIos('navigator' in options ? options.navigator : typeof navigator === 'undefined' ? undefined : navigator)
+  const available = Boolean(brand.push?.vapidKey) && !ios
+  const permission = (): NotificationPermissionState => (available ? notificationPermission(notification()) : 'unsupported')
   const handlers = new Set<(notice: PushNoticeView) => void>()
-  let service: Promise<import('@vchat/platform').PushService> | null = null
-  const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+  let runtime: Promise<PushRuntime> | null = null
 
-  function get() {
-    service ??= load().then(
-      (platform) => {
-        const push = platform.createPush({
-          vapidKey: brand.push.vapidKey,
-          loadProvider: () => platform.loadFirebasePushProvider({ firebaseConfig: brand.push.firebase }),
+  function load(): Promise<PushRuntime> {
+    runtime ??= (options.loadRuntime ?? (() => import('./pushRuntime')))()
+      .then(({ createPushRuntime }) =>
+        createPushRuntime({
+          // Checked by `available` before anything loads.
+          push: brand.push as NonNullable<BrandConfig['push']>,
+          logger,
           uploadToken: options.uploadToken,
-          storage: globalThis.localStorage,
-          isIos: typeof navigator !== 'undefined' && platform.isIosDevice(navigator),
-          permission: () => notificationPermission(notification()),
-          logger: { debug: (message, details) => logger.warn(`push: ${message}`, details) },
-        })
-        push.onNotice((notice) => handlers.forEach((handler) => handler(notice)))
-        return push
-      },
-      (error: unknown) => {
-        service = null
+          permission,
+          ios,
+          ...(options.load ? { load: options.load } : {}),
+          ...(options.serviceWorker ? { serviceWorker: options.serviceWorker } : {}),
+        }),
+      )
+      .then((loaded) => {
+        loaded.onNotice((notice) => handlers.forEach((handler) => handler(notice)))
+        return loaded
+      })
+      .catch((error: unknown) => {
+        // A failed download is tried again by the next register().
+        runtime = null
         throw error
-      },
-    )
-    return service
+      })
+    return runtime
   }
 
   async function register(): Promise<void> {
     // Nothing to do (and nothing loaded) until the user has granted permission.
-    if (notificationPermission(notification()) !== 'granted') return
+    if (permission() !== 'granted') return
     try {
-      const result = await (await get()).setup()
-      if (result.status === 'failed') logger.warn('push setup failed')
+      await (await load()).setup()
     } catch (error) {
       logger.warn('push unavailable', { reason: describe(error) })
     }
@@ -74,21 +97,19 @@ export function createAppPush(options: AppPushOptions): PushService {
   return {
     register,
     async unregister() {
-      if (!service) return
+      const started = runtime
+      runtime = null
+      if (!started) return
       try {
-        const push = await service
-        await push.unregister()
-        push.stop()
+        await (await started).unregister()
       } catch (error) {
         logger.warn('push unregister failed', { reason: describe(error) })
-      } finally {
-        service = null
       }
     },
-    permission: () => notificationPermission(notification()),
+    permission,
     async requestPermission() {
       const current = notification()
-      if (!current) return 'unsupported'
+      if (!available || !current) return 'unsupported'
       let state: NotificationPermissionState
       try {
         // Asked at once, inside the click's user activation (nothing is loaded before).
