@@ -89,11 +89,11 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
         if (unlockImage.rejected.match(result) && result.payload === 'gems') setStoreOpen(true)
       })
     },
-    [dispatch],
+    [dispatch, setStoreOpen],
   )
   const onSendAskedGift = useCallback(
     (message: ChatMessageRecord) => setGiftPanel({ asked: { mid: message.mid, giftId: stringField(message.attachment, 'giftId') } }),
-    [],
+    [setGiftPanel],
   )
   const needGems = () => {
     setGiftPanel(null)
@@ -261,51 +261,51 @@ export function Composer({ onSend, onImage, onSticker, onGifts }: ComposerProps)
           }}
         />
       ) : null}
-    <form className="vc-chat-composer" onSubmit={submit}>
-      {onImage ? (
-        <>
-          <input
-            ref={fileRef}
-            id="vc-chat-image"
-            type="file"
-            accept={CHAT_IMAGE_TYPES.join(',')}
-            className="vc-visually-hidden"
-            onChange={picked}
-            aria-label={t('composer.image')}
-            tabIndex={-1}
-          />
-          <button type="button" className="vc-chat-composer__tool" onClick={() => fileRef.current?.click()} aria-label={t('composer.image')}>
-            <span aria-hidden="true">🖼</span>
+      <form className="vc-chat-composer" onSubmit={submit}>
+        {onImage ? (
+          <>
+            <input
+              ref={fileRef}
+              id="vc-chat-image"
+              type="file"
+              accept={CHAT_IMAGE_TYPES.join(',')}
+              className="vc-visually-hidden"
+              onChange={picked}
+              aria-label={t('composer.image')}
+              tabIndex={-1}
+            />
+            <button type="button" className="vc-chat-composer__tool" onClick={() => fileRef.current?.click()} aria-label={t('composer.image')}>
+              <span aria-hidden="true">🖼</span>
+            </button>
+          </>
+        ) : null}
+        {onSticker ? (
+          <button type="button" className="vc-chat-composer__tool" aria-expanded={stickers} onClick={() => setStickers((open) => !open)} aria-label={t('composer.stickers')}>
+            <span aria-hidden="true">😊</span>
           </button>
-        </>
-      ) : null}
-      {onSticker ? (
-        <button type="button" className="vc-chat-composer__tool" aria-expanded={stickers} onClick={() => setStickers((open) => !open)} aria-label={t('composer.stickers')}>
-          <span aria-hidden="true">😊</span>
-        </button>
-      ) : null}
-      {onGifts ? (
-        <button type="button" className="vc-chat-composer__tool" onClick={onGifts} aria-label={t('composer.gifts')}>
-          <span aria-hidden="true">🎁</span>
-        </button>
-      ) : null}
-      <label className="vc-visually-hidden" htmlFor="vc-chat-input">
-        {t('composer.label')}
-      </label>
-      <input
-        id="vc-chat-input"
-        name="message"
-        className="vc-chat-composer__input"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t('composer.placeholder')}
-        autoComplete="off"
-        maxLength={2000}
-      />
-      <Button type="submit" disabled={text.trim() === ''}>
-        {t('composer.send')}
-      </Button>
-    </form>
+        ) : null}
+        {onGifts ? (
+          <button type="button" className="vc-chat-composer__tool" onClick={onGifts} aria-label={t('composer.gifts')}>
+            <span aria-hidden="true">🎁</span>
+          </button>
+        ) : null}
+        <label className="vc-visually-hidden" htmlFor="vc-chat-input">
+          {t('composer.label')}
+        </label>
+        <input
+          id="vc-chat-input"
+          name="message"
+          className="vc-chat-composer__input"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('composer.placeholder')}
+          autoComplete="off"
+          maxLength={2000}
+        />
+        <Button type="submit" disabled={text.trim() === ''}>
+          {t('composer.send')}
+        </Button>
+      </form>
     </div>
   )
 }

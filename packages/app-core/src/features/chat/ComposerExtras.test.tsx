@@ -1,0 +1,227 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { UploadImageRequest } from '@vchat/api-client'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { demoLoginResponse, fakeServices, manualClock } from '../../testing/fakeServices'
+import type { FakeServicesOptions } from '../../testing/fakeServices'
+import { fakeChatService } from '../../testing/fakeChat'
+import type { FakeChatOptions } from '../../testing/fakeChat'
+import { renderApp } from '../../testing/renderApp'
+import { ME, MIA, demoMessage, demoMessages, demoThreads } from './fixtures'
+
+const signedIn = (gemsBalance = 500, paid = true) => ({
+  auth: {
+    user: { uid: '100001', jid: ME, vcToken: 'token-100001', role: 2, nickName: '', name: '' },
+    componentInfo: demoLoginResponse.componentInfo,
+  },
+  account: { paid, gemsBalance },
+})
+
+function setup(chatOptions: FakeChatOptions = {}, extra: Omit<FakeServicesOptions, 'chat'> = {}) {
+  const chat = fakeChatService({ threads: demoThreads, messages: demoMessages, ...chatOptions })
+  const services = fakeServices({ ...extra, chat })
+  return { chat, services }
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'me.png', { type: 'image/png' })
+
+describe('composer: photos', () => {
+  beforeEach(() => {
+    // jsdom has no object URLs: the preview is a stand-in URL the test can look for.
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview-1', revokeObjectURL: () => {} }))
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('uploads a picked photo with progress on its thumbnail, then sends the image message', async () => {
+    const user = userEvent.setup()
+    let finish: (url: string) => void = () => {}
+    let report: UploadImageRequest['onProgress']
+    const uploadImage = vi.fn((request: UploadImageRequest) => {
+      report = request.onProgress
+      return new Promise<{ url: string }>((resolve) => {
+        finish = (url) => resolve({ url })
+      })
+    })
+    const { chat, services } = setup({ messages: [] }, { api: { uploadImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    await user.upload(await screen.findByLabelText('Send a photo', { selector: 'input' }), png())
+    const preview = await screen.findByRole('img', { name: 'Photo being sent' })
+    expect(preview.getAttribute('src')).toBe('blob:preview-1')
+    act(() => report?.({ loaded: 3, total: 6, progress: 0.5 }))
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('50')
+    expect(uploadImage).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'me.png' }))
+    await act(async () => finish('http://localhost:8787/files/uploads/0123456789abcdef0123456789abcdef.png'))
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull())
+    expect(chat.sent).toEqual([
+      {
+        to: MIA,
+        content: '',
+        type: 2,
+        attachment: { url: 'http://localhost:8787/files/uploads/0123456789abcdef0123456789abcdef.png', thumbUrl: 'http://localhost:8787/files/uploads/0123456789abcdef0123456789abcdef.png', payNeed: false, payPrice: 0 },
+      },
+    ])
+    expect(await screen.findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+  })
+
+  it('refuses a file of another type or over 5 MB before uploading, with a clear message', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const uploadImage = vi.fn()
+    const { services } = setup({}, { api: { uploadImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    const input = await screen.findByLabelText('Send a photo', { selector: 'input' })
+    await user.upload(input, new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a PNG, JPEG, GIF or WebP image.')
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
+    await user.upload(input, big)
+    expect((await screen.findByRole('alert')).textContent).toBe('This photo is larger than 5 MB. Choose a smaller one.')
+    expect(uploadImage).not.toHaveBeenCalled()
+  })
+
+  it('a failed upload keeps its thumbnail with Retry, and Retry sends it', async () => {
+    const user = userEvent.setup()
+    const uploadImage = vi.fn().mockRejectedValueOnce(new Error('Network Error')).mockResolvedValueOnce({ url: '/files/uploads/abcdefabcdefabcdefabcdefabcdefab.png' })
+    const { chat, services } = setup({ messages: [] }, { api: { uploadImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    await user.upload(await screen.findByLabelText('Send a photo', { selector: 'input' }), png())
+    expect((await screen.findByRole('alert')).textContent).toBe('The photo could not be sent.')
+    expect(chat.sent).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(chat.sent).toHaveLength(1))
+    expect(uploadImage).toHaveBeenCalledTimes(2)
+    expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull()
+  })
+})
+
+describe('composer: stickers', () => {
+  it('sends a bundled sticker as a sticker message', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup({ messages: [] })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    await user.click(await screen.findByRole('button', { name: 'Stickers' }))
+    await user.click(within(screen.getByRole('group', { name: 'Stickers' })).getByRole('button', { name: 'Send sticker 🌹' }))
+    expect(chat.sent).toEqual([{ to: MIA, content: '', type: 6, attachment: { id: 'bundled:rose', name: '🌹', thumbUrl: '' } }])
+    expect(await screen.findByRole('img', { name: 'Sticker 🌹' })).toBeInstanceOf(Element)
+  })
+})
+
+describe('gift panel', () => {
+  it('lists the gifts from the server; buying one charges gems through GiftBuy, updates the balance and shows the gift', async () => {
+    const user = userEvent.setup()
+    const events: NonNullable<FakeServicesOptions['events']> = []
+    const { chat, services } = setup({ messages: [] }, { events })
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Send a gift' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send a gift' })
+    expect(within(dialog).getByText('Your balance: 500 gems')).toBeInstanceOf(Element)
+    await user.click(await within(dialog).findByRole('button', { name: 'Rose, 50 gems' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(chat.bought).toEqual([{ to: MIA, gift: 'rose', price: 50 }])
+    expect(store.getState().account.gemsBalance).toBe(450)
+    expect(chat.sent).toEqual([{ to: MIA, content: '', type: 13, attachment: expect.objectContaining({ id: 'rose', gemsPrice: 50, title: 'Rose' }) }])
+    expect(await screen.findByText('Gift: Rose (50 gems)')).toBeInstanceOf(Element)
+    expect(events).toContainEqual({ event: 'gift_send', properties: { gift: 'rose', price: 50, asked: false } })
+  })
+
+  it('not enough gems: says so and offers the coin store; nothing is charged', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup({ messages: [], gemsBalance: 10 })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(10) })
+    await user.click(await screen.findByRole('button', { name: 'Send a gift' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send a gift' })
+    await user.click(await within(dialog).findByRole('button', { name: 'Heart, 20 gems' }))
+    expect(within(dialog).getByRole('alert').textContent).toContain("You don't have enough gems for this.")
+    expect(chat.bought).toEqual([])
+    await user.click(within(dialog).getByRole('button', { name: 'Get gems' }))
+    expect(await screen.findByRole('dialog', { name: 'Buy gems' })).toBeInstanceOf(Element)
+  })
+
+  it("the component's gems-insufficient answer and an 'xmpp send iq error' are both shown", async () => {
+    const user = userEvent.setup()
+    // The stored balance says enough, the gift component says otherwise.
+    const poor = setup({ messages: [], gemsBalance: 0 })
+    await renderApp({ path: `/message?with=${MIA}`, services: poor.services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Send a gift' }))
+    await user.click(await screen.findByRole('button', { name: 'Rose, 50 gems' }))
+    expect((await screen.findByRole('alert')).textContent).toContain("You don't have enough gems for this.")
+  })
+
+  it("a failed GiftBuy ('xmpp send iq error') says the gift was not sent", async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup({ messages: [], failGiftBuy: true })
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Send a gift' }))
+    await user.click(await screen.findByRole('button', { name: 'Rose, 50 gems' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The gift could not be sent. Check your connection and try again.')
+    expect(chat.sent).toEqual([])
+    expect(store.getState().account.gemsBalance).toBe(500)
+  })
+
+  it('gift list loading failure offers a retry', async () => {
+    const user = userEvent.setup()
+    const getGiftList = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ list: [] })
+    const { services } = setup({ messages: [] }, { api: { getGiftList } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    await user.click(await screen.findByRole('button', { name: 'Send a gift' }))
+    expect(await screen.findByText('Gifts could not be loaded')).toBeInstanceOf(Element)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('No gifts are available right now.')).toBeInstanceOf(Element)
+  })
+
+  it('an ask-gift card offers its gift; after buying, the card is marked sent', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup()
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Send this gift' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send the gift you were asked for' })
+    expect(within(dialog).getAllByRole('button', { name: /gems?$/ })).toHaveLength(1)
+    await user.click(within(dialog).getByRole('button', { name: 'Heart, 20 gems' }))
+    expect(await screen.findByText('Gift sent')).toBeInstanceOf(Element)
+    expect(chat.bought).toEqual([{ to: MIA, gift: 'heart', price: 20, askGiftMid: 'm5' }])
+    expect(screen.queryByRole('button', { name: 'Send this gift' })).toBeNull()
+  })
+})
+
+describe('paid images', () => {
+  it('a paid image is blurred with its price; unlocking spends gems and shows it', async () => {
+    const user = userEvent.setup()
+    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
+    const { services } = setup({}, { api: { unlockImage } })
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    expect(await screen.findByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+    await user.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }))
+    await waitFor(() => expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull())
+    expect(unlockImage).toHaveBeenCalledWith({ url: '/files/photos/200001_1.svg', anchorJid: MIA, price: 30 })
+    expect(store.getState().account.gemsBalance).toBe(470)
+  })
+
+  it('without enough gems the coin store opens and the image stays locked', async () => {
+    const user = userEvent.setup()
+    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: false, reason: 'gems_insufficient', gemsBalance: 5 })
+    const { services } = setup({}, { api: { unlockImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Unlock for 30 gems' }))
+    expect(await screen.findByRole('dialog', { name: 'Buy gems' })).toBeInstanceOf(Element)
+    expect(screen.getByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+  })
+})
+
+describe('chat tracking', () => {
+  it('a reply within 10 minutes of the host counts as chat_reply; incoming official messages are not counted', async () => {
+    const user = userEvent.setup()
+    const events: NonNullable<FakeServicesOptions['events']> = []
+    const clock = manualClock(Date.UTC(2026, 0, 15, 12))
+    const hostMessage = demoMessage({ mid: 'h1', content: 'Hi there', date: clock.now() - 5 * 60_000 })
+    const { chat, services } = setup({ messages: [hostMessage], threads: [{ ...demoThreads[0]!, lastMessage: hostMessage }] }, { events, clock })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    await within(await screen.findByRole('list', { name: 'Messages with Mia' })).findByText('Hi there')
+    await user.type(screen.getByLabelText('Message'), 'Hello{Enter}')
+    await waitFor(() => expect(events).toContainEqual({ event: 'chat_reply', properties: { type: 0, replyAfterMs: 5 * 60_000 } }))
+    expect(events).toContainEqual({ event: 'chat_send', properties: { type: 0, reply: true } })
+
+    act(() => {
+      chat.deliver(demoMessage({ mid: 'o1', from: 'help.localhost', tid: 'localOfficial', type: 21, content: 'News', date: clock.now() }))
+      chat.deliver(demoMessage({ mid: 'h2', content: 'Later', date: clock.now() }))
+    })
+    await waitFor(() => expect(events.filter((e) => e.event === 'chat_receive')).toEqual([{ event: 'chat_receive', properties: { type: 0 } }]))
+  })
+})
