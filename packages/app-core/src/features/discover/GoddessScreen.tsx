@@ -2,6 +2,7 @@ import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual'
 import { Button, EmptyState, Skeleton, Tabs } from '@vchat/ui'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { DISCOVER_LANGUAGES } from '../../constants'
 import { languageName } from '../anchor/AnchorBadges'
@@ -11,6 +12,9 @@ import { fetchAnchorList, selectAnchorList, selectAnchors, selectPresenceMap } f
 import type { AnchorListKind } from './discoverSlice'
 import { ContactPopup } from './ContactPopup'
 import { selectIsLoggedIn } from '../auth/authSlice'
+import { LuckyBoxEntry } from '../luckybox/LuckyBoxEntry'
+import { AppLink } from '../../routes/navigation'
+import { EXCLUSIVE_PATH, ExclusiveScreen } from './ExclusiveScreen'
 import './discover.css'
 
 const KINDS: readonly AnchorListKind[] = ['hot', 'new', 'recommended']
@@ -43,11 +47,17 @@ function useWidth(ref: React.RefObject<HTMLElement | null>, fallback: number): n
   return width
 }
 
+/** /goddess: the host wall, or (`?view=exclusive`) the exclusive-girl page. */
+export function GoddessScreen() {
+  const [params] = useSearchParams()
+  return params.get('view') === 'exclusive' ? <ExclusiveScreen /> : <GoddessWall />
+}
+
 /**
  * /goddess (discover): the host wall — hot, new and recommended lists, language tabs (SPEC §2),
  * virtualised rows (only the visible rows are in the DOM) with the next page loaded near the end.
  */
-export function GoddessScreen() {
+export function GoddessWall() {
   const { t, i18n } = useTranslation('discover')
   const dispatch = useAppDispatch()
   const [kind, setKind] = useState<AnchorListKind>('hot')
@@ -106,6 +116,14 @@ export function GoddessScreen() {
       <h1 id="wall-title" className="vc-wall__title">
         {t('wall.title')}
       </h1>
+      {loggedIn ? (
+        <div className="vc-wall__entries">
+          <AppLink to={EXCLUSIVE_PATH} className="vc-button vc-button--secondary" data-testid="exclusive-entry">
+            {t('exclusive.entry')}
+          </AppLink>
+          <LuckyBoxEntry />
+        </div>
+      ) : null}
       <Tabs label={t('wall.listLabel')} items={KINDS.map((key) => ({ key, label: t(`wall.kind.${key}`) }))} value={kind} onChange={setKind} controls="wall-panel" />
       <Tabs label={t('wall.languageLabel')} items={languageTabs} value={language} onChange={setLanguage} controls="wall-panel" className="vc-wall__languages" />
       <div ref={gridRef} id="wall-panel" role="tabpanel" aria-label={t(`wall.kind.${kind}`)} aria-busy={list.status === 'loading' || list.loadingMore} lang={i18n.language}>

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@vchat/api-client'
 
-/** The product endpoints host lists, match, profiles and the social lists call (SPEC §7). */
+/** The product endpoints host lists, match, profiles, the social lists, the exclusive page and the lucky box call (SPEC §7). */
 export const DISCOVER_API_METHODS = [
   'getHotAnchors',
   'getNewAnchors',
@@ -23,6 +23,9 @@ export const DISCOVER_API_METHODS = [
   'getFavoriteCapability',
   'queryUserFavorite',
   'getFavoriteList',
+  'getExclusiveAnchors',
+  'getLuckyBoxInfo',
+  'openLuckyBox',
 ] as const satisfies readonly (keyof ApiClient)[]
 
 export type DiscoverApiMethod = (typeof DISCOVER_API_METHODS)[number]

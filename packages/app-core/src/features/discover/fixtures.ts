@@ -1,7 +1,10 @@
 import type {
   AnchorInfo,
   ClubAnchorItem,
+  ExclusiveAnchorItem,
   FriendsRelative,
+  LuckyBoxItem,
+  LuckyBoxRule,
   Gender,
   OnlineStatus,
   Page,
@@ -72,6 +75,24 @@ export interface FakeDiscoverWorld {
   /** Relations of the signed-in user, by anchor jid. */
   relations: Map<string, FriendsRelative>
   passed: Set<string>
+  /** Lucky boxes opened so far: gems and when. */
+  opened: Map<LuckyBoxRule, { gems: number; openedAt: number }>
+  gemsBalance: number
+  paid: boolean
+}
+
+/** The lucky box rules as the local backend has them (range of gems; the fake always pays the middle). */
+export const FAKE_LUCKY_BOXES: readonly { rule: LuckyBoxRule; minGems: number; maxGems: number }[] = [
+  { rule: 'welcome', minGems: 5, maxGems: 20 },
+  { rule: 'first_like', minGems: 10, maxGems: 30 },
+  { rule: 'first_match', minGems: 20, maxGems: 50 },
+]
+
+/** Exclusive hosts of the fake world: every eighth (n ≡ 3 mod 8), at twice the private price. */
+export function fakeExclusiveAnchors(anchors: readonly AnchorInfo[]): ExclusiveAnchorItem[] {
+  return anchors
+    .filter((anchor) => Number(anchor.uid) % 8 === 3)
+    .map((anchor) => ({ ...anchor, exclusivePrice: anchor.privateChatPrice * 2, exclusiveIntro: `Only for you: long calls with ${anchor.nickName}.` }))
 }
 
 /**
@@ -90,7 +111,15 @@ export function fakeDiscoverWorld(count = 64): FakeDiscoverWorld {
   set(4, { friendStatus: 'received' })
   set(1, { friendStatus: 'friends' })
   set(2, { favorite: true })
-  return { anchors, relations, passed: new Set() }
+  return { anchors, relations, passed: new Set(), opened: new Map(), gemsBalance: 500, paid: true }
+}
+
+function luckyBoxOf(world: FakeDiscoverWorld, box: (typeof FAKE_LUCKY_BOXES)[number]): LuckyBoxItem {
+  const opened = world.opened.get(box.rule)
+  if (opened) return { ...box, status: 'opened', gems: opened.gems, openedAt: opened.openedAt }
+  const relations = [...world.relations.values()]
+  const met = box.rule === 'welcome' || (box.rule === 'first_like' ? relations.some((r) => r.liked) : relations.some((r) => r.liked && r.likedMe))
+  return { ...box, status: met ? 'ready' : 'locked', gems: 0, openedAt: null }
 }
 
 function relationOf(world: FakeDiscoverWorld, jid: string): FriendsRelative {
@@ -196,5 +225,17 @@ export function discoverFakeApi(world: FakeDiscoverWorld = fakeDiscoverWorld()):
     }),
     queryUserFavorite: async ({ targetJid }) => ({ targetJid, favorite: relationOf(world, targetJid).favorite }),
     getFavoriteList: async ({ page, size }) => pageOf(relationList((r) => r.favorite), page, size),
+    getExclusiveAnchors: async ({ page, size }) => ({ ...pageOf(fakeExclusiveAnchors(world.anchors), page, size), unlocked: world.paid }),
+    getLuckyBoxInfo: async () => ({ enabled: true, boxes: FAKE_LUCKY_BOXES.map((box) => luckyBoxOf(world, box)) }),
+    openLuckyBox: async ({ rule }) => {
+      const definition = FAKE_LUCKY_BOXES.find((box) => box.rule === rule)
+      const box = definition ? luckyBoxOf(world, definition) : undefined
+      if (!definition || box?.status !== 'ready') throw new Error('the backend request error')
+      const gems = Math.round((definition.minGems + definition.maxGems) / 2)
+      const openedAt = 1_700_000_000_000
+      world.opened.set(rule, { gems, openedAt })
+      world.gemsBalance += gems
+      return { box: { ...box, status: 'opened', gems, openedAt }, gems, gemsBalance: world.gemsBalance }
+    },
   }
 }
