@@ -25,6 +25,7 @@ export function RootShell() {
       </Suspense>
       <MaintenanceGate />
       <SignedInLayer part="calls" />
+      <SignedInLayer part="notifications" />
     </>
   )
 }
