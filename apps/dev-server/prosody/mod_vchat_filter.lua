@@ -8,14 +8,23 @@
 -- replacement for 8). A flags element sent by a client is always removed first, so only the
 -- server's verdict reaches the recipient. When the backend does not answer in time the message is
 -- delivered without flags (logged).
+--
+-- A message from a blocked account ({"blocked": true} in the answer, looked up on every message so
+-- that a block reaches sessions already connected) is not delivered: the sender gets it back as
+--   <message type="error"><error type="auth"><forbidden/><text>...</text>
+--     <blocked xmlns="urn:vchat:filter:1"/></error></message>
+-- (also for messages without text, such as images and gifts).
 
 local async = require "util.async";
+local st = require "util.stanza";
 local http = require "net.http";
 local json = require "util.json";
 local jid_split = require "util.jid".split;
 local jid_bare = require "util.jid".bare;
 
 local NS_FILTER = "urn:vchat:filter:1";
+local NS_MESSAGE = "urn:vchat:message:1";
+local BLOCKED_ELEMENT = "blocked";
 local filter_url = module:get_option_string("vchat_filter_url");
 if not filter_url or filter_url == "" then
 	error("vchat_filter_url is required (e.g. http://127.0.0.1:8787/internal/xmpp/filter)");
@@ -58,10 +67,18 @@ local function filter(event)
 	stanza:remove_children("sensitive", NS_FILTER);
 	local _, to_host = jid_split(stanza.attr.to);
 	if to_host ~= module.host then return; end
-	local text = stanza:get_child_text("body");
-	if not text or text == "" then return; end
+	local text = stanza:get_child_text("body") or "";
+	-- Markers and other content-free messages pass; text and payload messages are checked.
+	if text == "" and not stanza:get_child("payload", NS_MESSAGE) then return; end
 	local from = jid_bare(stanza.attr.from or (event.origin and event.origin.full_jid) or "");
 	local verdict = ask(from, jid_bare(stanza.attr.to), text);
+	if verdict and verdict.blocked == true then
+		module:log("info", "message from blocked account %s bounced", from);
+		local reply = st.error_reply(stanza, "auth", "forbidden", "This account is blocked and cannot send messages.");
+		reply:tag(BLOCKED_ELEMENT, { xmlns = NS_FILTER }):up();
+		if event.origin and event.origin.send then event.origin.send(reply); end
+		return true;
+	end
 	local info = verdict and tonumber(verdict.sensitiveInfo) or 0;
 	if info > 0 then
 		local attrs = { xmlns = NS_FILTER; info = tostring(math.floor(info)) };

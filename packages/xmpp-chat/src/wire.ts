@@ -38,6 +38,12 @@ export const SENSITIVE_SENSITIVE = 2
 export const SENSITIVE_OFFLINE = 4
 export const SENSITIVE_PORN = 8
 
+/**
+ * A chat message from a blocked account is not delivered: the server bounces it
+ * (`<message type="error">` with condition `forbidden`) carrying `<blocked xmlns="urn:vchat:filter:1"/>`.
+ */
+export const FILTER_ERROR_BLOCKED = 'blocked'
+
 /** Push notices (official, system) sent by the server as headline messages. */
 export const NS_NOTICE = 'urn:vchat:notice:1'
 export const NOTICE_ELEMENT = 'notice'
@@ -51,6 +57,8 @@ export const GIFT_ERROR_GEMS_INSUFFICIENT = 'gems-insufficient'
 /** Call signalling with hub.{domain}: `<call action="…">{json}</call>`. */
 export const NS_CALL = 'urn:vchat:call:1'
 export const CALL_ELEMENT = 'call'
+/** `CallError {reason}` the hub answers a blocked account's SessionRequest with. */
+export const CALL_ERROR_BLOCKED = 'blocked'
 
 /** Standard namespaces used on the wire. */
 export const NS_ORIGIN_ID = 'urn:xmpp:sid:0'

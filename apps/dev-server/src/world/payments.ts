@@ -250,11 +250,42 @@ export function createOrder(db: DatabaseSync, uid: string, input: NewOrder, now:
   })
 }
 
+/** Told about every order that has just been settled (once per order, after its transaction). */
+export type OrderSettledListener = (order: OrderRow) => void
+
+// Per database, so that servers sharing a process (tests) never hear each other's orders.
+const settledListeners = new WeakMap<DatabaseSync, Set<OrderSettledListener>>()
+
+/**
+ * Listens for orders settled in `db` (the messaging side sends ReChargeSuccess for paid ones).
+ * Returns the function that stops listening.
+ */
+export function onOrderSettled(db: DatabaseSync, listener: OrderSettledListener): () => void {
+  let listeners = settledListeners.get(db)
+  if (!listeners) {
+    listeners = new Set()
+    settledListeners.set(db, listeners)
+  }
+  listeners.add(listener)
+  return () => {
+    settledListeners.get(db)?.delete(listener)
+  }
+}
+
 /**
  * The payment simulator's move: pending → success | failed | expired. Gems are credited exactly
- * once, in the same transaction as the state change; any later move is refused.
+ * once, in the same transaction as the state change; any later move is refused. Listeners
+ * (`onOrderSettled`) hear of the settled order once, after it is committed.
  */
 export function settleOrder(db: DatabaseSync, orderId: string, state: Exclude<OrderState, 'pending'>, now: number): OrderRow | string {
+  const settled = settleInTransaction(db, orderId, state, now)
+  if (typeof settled !== 'string') {
+    for (const listener of [...(settledListeners.get(db) ?? [])]) listener(settled)
+  }
+  return settled
+}
+
+function settleInTransaction(db: DatabaseSync, orderId: string, state: Exclude<OrderState, 'pending'>, now: number): OrderRow | string {
   expireOrders(db, now)
   return inTransaction(db, () => {
     const order = findOrder(db, orderId)

@@ -1,3 +1,4 @@
+import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
 import type { Route } from '../http/routes.ts'
@@ -26,6 +27,8 @@ export interface FilterVerdict {
   sensitiveInfo: number
   /** With bit 8: the text with every listed word masked by asterisks. */
   replacement?: string
+  /** The sender's account is blocked: Prosody bounces the message instead of delivering it. */
+  blocked?: true
 }
 
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu
@@ -46,13 +49,29 @@ const filterSchema = z.object({ text: z.string(), from: z.string().optional(), t
 
 export const FILTER_PATH = '/internal/xmpp/filter'
 
-/** `POST /internal/xmpp/filter {"text":"…"}` → `{"sensitiveInfo":n,"replacement"?:"…"}`; loopback only. */
+/** Whether `jid` (bare or full) belongs to a blocked account; read on every message, so a block takes effect at once. */
+export function isBlockedJid(db: DatabaseSync, jid: string): boolean {
+  const slash = jid.indexOf('/')
+  const bare = slash === -1 ? jid : jid.slice(0, slash)
+  const row = db.prepare('SELECT blocked FROM users WHERE jid = ?').get(bare) as { blocked: number } | undefined
+  return row?.blocked === 1
+}
+
+/**
+ * `POST /internal/xmpp/filter {"text":"…","from"?:"jid"}` → `{"sensitiveInfo":n,"replacement"?:"…"}`,
+ * or `{"sensitiveInfo":0,"blocked":true}` when the sender's account is blocked; loopback only.
+ */
 export const filterRoute: Route = {
   method: 'POST',
   path: FILTER_PATH,
-  handle({ req, body }) {
+  handle({ app, req, body }) {
     if (!isLoopback(req)) throw new HttpError(403, 'filter: loopback only')
-    const { text } = validate(filterSchema, body)
+    const { text, from } = validate(filterSchema, body)
+    if (from && isBlockedJid(app.db, from)) {
+      app.log(`message from ${from} refused: the account is blocked`)
+      const verdict: FilterVerdict = { sensitiveInfo: 0, blocked: true }
+      return { body: verdict }
+    }
     return { body: filterText(text) }
   },
 }

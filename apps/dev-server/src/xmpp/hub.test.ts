@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { migrate } from '../db/migrations.ts'
 import { seed } from '../db/seed.ts'
+import { createOrder, settleOrder } from '../world/payments.ts'
 import { callRecordsOf, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
 
 const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
@@ -327,5 +328,38 @@ describe('CallCheck and errors', () => {
   it('ReChargeSuccess after a payment carries the new balance', () => {
     hub.rechargeSucceeded(USER_FULL)
     expect(last('ReChargeSuccess', USER)!.payload).toEqual({ gemsBalance: 500 })
+  })
+
+  it('a paid order is announced to its user once, with the order id; a declined one is not, a closed hub no longer listens', () => {
+    const uid = USER.slice('user_'.length, USER.indexOf('@'))
+    const order = (key: string) => {
+      const row = createOrder(db, uid, { clientOrderKey: key, sku: 'gems_60', country: 'US', channelId: 'card', fbp: '', fbc: '' }, NOW)
+      if (typeof row === 'string') throw new Error(row)
+      return row.order_id
+    }
+    const declined = order('k-1')
+    settleOrder(db, declined, 'failed', NOW)
+    expect(last('ReChargeSuccess')).toBeUndefined()
+    const paid = order('k-2')
+    settleOrder(db, paid, 'success', NOW)
+    settleOrder(db, paid, 'success', NOW)
+    expect(sent.filter((m) => m.action === 'ReChargeSuccess')).toEqual([{ to: USER, action: 'ReChargeSuccess', payload: { gemsBalance: 560, orderId: paid } }])
+    // A closed hub no longer listens.
+    hub.close()
+    settleOrder(db, order('k-3'), 'success', NOW)
+    expect(sent.filter((m) => m.action === 'ReChargeSuccess')).toHaveLength(1)
+  })
+
+  it("refuses a blocked caller with CallError 'blocked' (read per request) and a call to a blocked user", () => {
+    db.prepare('UPDATE users SET blocked = 1 WHERE jid = ?').run(USER)
+    hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR })
+    expect(last('CallError', USER_FULL)!.payload).toEqual({ reason: 'blocked', action: 'SessionRequest', callee: ANCHOR })
+    expect(last('SessionSuccess')).toBeUndefined()
+    expect(last('CallIn')).toBeUndefined()
+    expect(gems(USER)).toBe(500)
+    hub.handle(ANCHOR_FULL, 'SessionRequest', { callee: USER })
+    expect(last('SessionFail', ANCHOR_FULL)!.payload).toEqual({ reason: 'callee-blocked', callee: USER })
+    db.prepare('UPDATE users SET blocked = 0 WHERE jid = ?').run(USER)
+    expect(startCall()).toBe('sid-1')
   })
 })

@@ -19,6 +19,8 @@ import {
   SILVER_CALL_DURATION_S,
 } from '../constants.ts'
 import { dayStart, localDay } from '../world/time.ts'
+import { onOrderSettled } from '../world/payments.ts'
+import { CALL_ERROR_BLOCKED } from './wire.ts'
 
 /** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
 export const HUB_RING_TIMEOUT_MS = 60_000
@@ -105,8 +107,11 @@ export interface Hub {
   handle(from: string, action: string, payload: HubPayload): void
   /** A `<message type="error">` bounced back for `to` (the callee is not reachable). */
   bounced(to: string): void
-  /** After a payment: tells the user the new balance (ReChargeSuccess). */
-  rechargeSucceeded(jid: string): void
+  /**
+   * After a payment: tells the user the new balance (ReChargeSuccess `{gemsBalance, orderId?}`; the
+   * order id lets the client refresh once per order however often the notice arrives).
+   */
+  rechargeSucceeded(jid: string, orderId?: string): void
   activeSids(): string[]
   close(): void
 }
@@ -175,6 +180,8 @@ interface UserInfo {
   kind: 'user' | 'anchor'
   paid: number
   gems_balance: number
+  /** 1 when the account is blocked (development endpoint /dev/users/block): no calls either way. */
+  blocked: number
 }
 
 function platformTimers(): HubTimers {
@@ -194,8 +201,15 @@ export function createHub(options: HubOptions): Hub {
   const newSid = options.newSid ?? (() => crypto.randomUUID())
   const sessions = new Map<string, CallSession>()
   ensureCallRecords(db)
+  const uidJidStmt = db.prepare('SELECT jid FROM users WHERE uid = ?')
+  // A paid order (simulator or development endpoint) is announced to its user (SPEC §4 ReChargeSuccess).
+  const stopOrderNotices = onOrderSettled(db, (order) => {
+    if (order.status !== 'success') return
+    const jid = (uidJidStmt.get(order.uid) as { jid: string } | undefined)?.jid
+    if (jid) hubApi.rechargeSucceeded(jid, order.order_id)
+  })
 
-  const userStmt = db.prepare('SELECT jid, kind, paid, gems_balance FROM users WHERE jid = ?')
+  const userStmt = db.prepare('SELECT jid, kind, paid, gems_balance, blocked FROM users WHERE jid = ?')
   const priceStmt = db.prepare('SELECT a.private_chat_price AS price FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
   const debitStmt = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?')
   const creditStmt = db.prepare('UPDATE users SET gems_balance = gems_balance + ? WHERE jid = ?')
@@ -365,7 +379,17 @@ export function createHub(options: HubOptions): Hub {
   function sessionRequest(from: string, payload: HubPayload): void {
     const caller = userOf(from)
     const calleeJid = typeof payload.callee === 'string' ? bareJid(payload.callee) : ''
+    // A blocked account cannot call (read per request, so a block reaches a connected session at once).
+    if (caller?.blocked === 1) {
+      send(from, 'CallError', { reason: CALL_ERROR_BLOCKED, action: 'SessionRequest', callee: calleeJid })
+      log(`call to ${calleeJid} refused: ${caller.jid} is blocked`)
+      return
+    }
     const callee = calleeJid ? userOf(calleeJid) : null
+    if (callee?.blocked === 1) {
+      send(from, 'SessionFail', { reason: 'callee-blocked', callee: calleeJid })
+      return
+    }
     if (!caller || !callee || callee.jid === caller.jid || caller.kind === callee.kind) {
       send(from, 'SessionFail', { reason: 'callee-unknown', callee: calleeJid })
       return
@@ -459,7 +483,7 @@ export function createHub(options: HubOptions): Hub {
     return session
   }
 
-  return {
+  const hubApi: Hub = {
     handle(from, action, payload) {
       switch (action) {
         case 'SessionRequest':
@@ -531,13 +555,15 @@ export function createHub(options: HubOptions): Hub {
         }
       }
     },
-    rechargeSucceeded(jid) {
+    rechargeSucceeded(jid, orderId) {
       const bare = bareJid(jid)
-      send(bare, 'ReChargeSuccess', { gemsBalance: balanceOf(bare) })
+      send(bare, 'ReChargeSuccess', orderId === undefined ? { gemsBalance: balanceOf(bare) } : { gemsBalance: balanceOf(bare), orderId })
     },
     activeSids: () => [...sessions.keys()],
     close() {
+      stopOrderNotices()
       for (const session of [...sessions.values()]) terminate(session, 'server-closing')
     },
   }
+  return hubApi
 }

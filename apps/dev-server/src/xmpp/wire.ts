@@ -17,6 +17,8 @@ export const CALL_ELEMENT = 'call' satisfies typeof Wire.CALL_ELEMENT
 export const NS_FILTER = 'urn:vchat:filter:1' satisfies typeof Wire.NS_FILTER
 export const SENSITIVE_ELEMENT = 'sensitive' satisfies typeof Wire.SENSITIVE_ELEMENT
 export const NS_STANZAS = 'urn:ietf:params:xml:ns:xmpp-stanzas' satisfies typeof Wire.NS_STANZAS
+export const FILTER_ERROR_BLOCKED = 'blocked' satisfies typeof Wire.FILTER_ERROR_BLOCKED
+export const CALL_ERROR_BLOCKED = 'blocked' satisfies typeof Wire.CALL_ERROR_BLOCKED
 
 export const SENSITIVE_DISCARD = 1 satisfies typeof Wire.SENSITIVE_DISCARD
 export const SENSITIVE_SENSITIVE = 2 satisfies typeof Wire.SENSITIVE_SENSITIVE
