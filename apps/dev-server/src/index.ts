@@ -5,6 +5,7 @@ import { DEFAULT_XMPP_DOMAIN } from './constants.ts'
 import { openDatabase } from './db/database.ts'
 import type { AppContext, Route } from './http/routes.ts'
 import { PRODUCT_ROUTES, ROUTES, createRequestHandler } from './server.ts'
+import { createDevClock, type DevClock } from './world/devClock.ts'
 
 export { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN, SEED_PASSWORD } from './constants.ts'
 export { SEED_ANCHORS, SEED_USERS, type SeedAnchor, type SeedUser } from './db/seedData.ts'
@@ -40,6 +41,8 @@ export interface DevServer {
   url: string
   port: number
   db: DatabaseSync
+  /** The development clock (hand it to the call hub so `/dev/clock/advance` moves its timers too). */
+  clock: DevClock
   /** Stops listening, drops open connections and closes the database. */
   close(): Promise<void>
 }
@@ -56,7 +59,8 @@ export class PortInUseError extends Error {
 
 export async function startDevServer(options: StartDevServerOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(`[dev-server] ${line}`))
-  const now = options.now ?? Date.now
+  const clock = createDevClock(options.now ?? Date.now)
+  const now = clock.now
   const domain = options.xmppDomain ?? DEFAULT_XMPP_DOMAIN
   const host = options.host ?? '127.0.0.1'
   const opened = openDatabase({ dataDir: options.dataDir, domain, now: now(), reset: options.reset ?? false })
@@ -65,6 +69,7 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
     db: opened.db,
     domain,
     now,
+    clock,
     log,
     publicUrl: '',
     dataDir: options.dataDir,
@@ -97,6 +102,7 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
     url,
     port,
     db: opened.db,
+    clock,
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {

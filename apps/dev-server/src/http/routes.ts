@@ -6,6 +6,7 @@ import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import { envelopeSchema, type ParsedEnvelope } from './envelope.ts'
 import { HttpError, bearerToken, describeIssue, validate } from './http.ts'
+import type { DevClock } from '../world/devClock.ts'
 
 /** What every handler can reach. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   /** XMPP domain of the jids (default localhost). */
   domain: string
   now: () => number
+  /** The development clock behind `now` (and the call hub's timers); `/dev/clock/advance` moves it. */
+  clock: DevClock
   log: (line: string) => void
   /** Origin of this server (http://127.0.0.1:<port>), for the image and checkout URLs it answers. */
   publicUrl: string

@@ -7,8 +7,8 @@ import { userJid } from '../db/seed.ts'
 import { findOrder, orderDetail, payStatusOf, settleOrder, expireOrders } from '../world/payments.ts'
 
 /**
- * Development endpoints (plain JSON, no envelope, no token): the payment simulator's moves and the
- * anchors' presence switch.
+ * Development endpoints (plain JSON, no envelope, no token): the payment simulator's moves, the
+ * anchors' presence switch and the development clock.
  */
 const settleSchema = z.object({
   orderId: z.string().regex(/^ord_[a-f0-9]{20}$/, 'expected an order id'),
@@ -26,6 +26,14 @@ const newUserSchema = z
     paid: z.boolean().optional(),
     gemsBalance: z.number().int().min(0).max(1_000_000).optional(),
     silverBalance: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict()
+
+const advanceSchema = z
+  .object({
+    // Up to a day: enough for any wait of the product (ring time-out, order expiry, check-in day).
+    ms: z.number().int().min(1).max(86_400_000),
+    jid: z.string().regex(/^[^@\s/]+@[^@\s/]+$/, 'expected a bare jid (name@domain)').optional(),
   })
   .strict()
 
@@ -73,6 +81,18 @@ export const devRoutes: Route[] = [
       const order = findOrder(app.db, orderId)
       if (!order) return { status: 404, body: refuse('unknown orderId') }
       return { body: ok({ payStatus: payStatusOf(order.status), orderDetail: orderDetail(order), uid: order.uid }) }
+    },
+  },
+  {
+    // Moves the development clock forward: with a jid, only the call timers of that jid (so tests side
+    // by side do not disturb each other); without, the whole clock.
+    method: 'POST',
+    path: '/dev/clock/advance',
+    handle({ app, body }) {
+      const { ms, jid } = validate(advanceSchema, body)
+      const fired = app.clock.advance(ms, jid)
+      app.log(`clock advanced ${ms} ms${jid ? ` for ${jid}` : ''}: ${fired} timer(s) fired`)
+      return { body: ok({ now: app.now(), fired }) }
     },
   },
   {

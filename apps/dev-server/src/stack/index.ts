@@ -88,7 +88,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         log: (line) => log(`[prosody] ${line}`),
       })
       // dev-server joins Prosody as the components gift.<domain> and hub.<domain>.
-      const components = await startXmppComponents({ db: devServer.db, domain: xmppDomain, componentPort: prosody.componentPort, componentSecret: prosody.componentSecret, log: (line) => log(`[xmpp] ${line}`) }).catch(async (error: unknown) => {
+      const components = await startXmppComponents({ db: devServer.db, domain: xmppDomain, componentPort: prosody.componentPort, componentSecret: prosody.componentSecret, hubTimers: devServer.clock, log: (line) => log(`[xmpp] ${line}`) }).catch(async (error: unknown) => {
         await prosody.close()
         throw error
       })

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { component, xml, type Component, type ComponentElement, type IqContext } from '@xmpp/component'
 import { activeGift } from './giftCatalogue.ts'
-import { createHub, type Hub } from './hub.ts'
+import { createHub, type Hub, type HubTimers } from './hub.ts'
 import {
   CALL_ELEMENT,
   GIFT_BUY_ELEMENT,
@@ -22,6 +22,8 @@ export interface StartXmppComponentsOptions {
   log?: (line: string) => void
   /** Ring time-out of the call hub (default 60 s; tests shorten it). */
   hubRingTimeoutMs?: number
+  /** The hub's clock (default real time); the stack passes the dev-server's development clock. */
+  hubTimers?: HubTimers
 }
 
 export interface XmppComponents {
@@ -114,6 +116,7 @@ export async function startXmppComponents(options: StartXmppComponentsOptions): 
     db: options.db,
     log,
     ringTimeoutMs: options.hubRingTimeoutMs,
+    timers: options.hubTimers,
     send: (to, action, payload) => {
       hub
         .send(xml('message', { to, from: `hub.${options.domain}`, type: 'chat' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action }, JSON.stringify(payload))))

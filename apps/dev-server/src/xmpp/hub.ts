@@ -35,7 +35,8 @@ export type HubPayload = Record<string, unknown>
 
 export interface HubTimers {
   now(): number
-  setTimeout(callback: () => void, ms: number): unknown
+  /** `scope`: the bare jids of the call, so a development clock can move one call's timers only. */
+  setTimeout(callback: () => void, ms: number, scope?: readonly string[]): unknown
   clearTimeout(handle: unknown): void
 }
 
@@ -255,7 +256,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function later(session: CallSession, ms: number, callback: () => void): void {
-    session.timers.push(timers.setTimeout(callback, ms))
+    session.timers.push(timers.setTimeout(callback, ms, [session.caller.bare, session.callee.bare]))
   }
 
   function otherSide(session: CallSession, from: string): Party | null {
