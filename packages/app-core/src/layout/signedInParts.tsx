@@ -14,6 +14,8 @@ import { callSlice } from '../features/call/callSlice'
 import { CallLayer } from '../features/call/CallLayer'
 import { ChatBridge } from '../features/chat/ChatBridge'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
+import { ServerBlockWatcher } from '../features/account/ServerBlockWatcher'
+import { RechargeNotices } from '../features/wallet/RechargeNotices'
 import { NotificationCenter } from '../features/notifications/NotificationCenter'
 
 export { ChatBridge, NotificationCenter, TaskEntrance }
@@ -21,6 +23,8 @@ export { ChatBridge, NotificationCenter, TaskEntrance }
 /**
  * The call layer, rendered once the store holds the call state: an injected slice gets its state with
  * the next action, so one is dispatched when it is missing (CallLayer reads `state.call` directly).
+ * With it, on every route, the hub's other notices: a paid order refreshes the balance, and the
+ * server refusing a blocked account updates blockInfo.
  */
 export function SignedInCalls() {
   const dispatch = useAppDispatch()
@@ -28,5 +32,11 @@ export function SignedInCalls() {
   useEffect(() => {
     if (!ready) dispatch({ type: FEATURE_SLICES_INJECTED })
   }, [dispatch, ready])
-  return ready ? <CallLayer /> : null
+  return (
+    <>
+      <RechargeNotices />
+      <ServerBlockWatcher />
+      {ready ? <CallLayer /> : null}
+    </>
+  )
 }

@@ -4,6 +4,7 @@ import type { AccountInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
 import { loggedOut } from '../auth/authActions'
+import { loadConfig } from '../config/configSlice'
 
 /** SPEC §3 account info. `null` balance = not loaded yet. */
 export interface AccountState {
@@ -16,6 +17,18 @@ export interface AccountState {
 export const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
 
 export const loadAccount = createAppAsyncThunk('account/load', async (_: void, { extra }) => extra.api.getAccount())
+
+/**
+ * The server refused a message or a call because this account is blocked: the config is loaded
+ * again so that blockInfo (blocked, reason) shows. Once it says blocked, further refusals change nothing.
+ */
+export const blockedByServer = createAppAsyncThunk(
+  'account/blockedByServer',
+  async (_: void, { dispatch }) => {
+    await dispatch(loadConfig())
+  },
+  { condition: (_arg, { getState }) => getState().config.info?.mainInfo.blockInfo.blocked !== true },
+)
 
 export const accountSlice = createSlice({
   name: 'account',

@@ -1,0 +1,50 @@
+import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/xmpp-chat/wire'
+import type { HubTransport, XmlElement } from '@vchat/xmpp-chat'
+import { useEffect } from 'react'
+import { useAppDispatch } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { useMessagingState } from '../call/useMessagingState'
+import { blockedByServer } from './accountSlice'
+
+/** A chat message the server sent back because the sender's account is blocked. */
+export function isBlockedBounce(stanza: XmlElement): boolean {
+  if (stanza.name !== 'message' || stanza.attrs.type !== 'error') return false
+  return stanza.getChild('error')?.getChild(FILTER_ERROR_BLOCKED, NS_FILTER) !== undefined
+}
+
+/** The hub refusing a call because the caller's account is blocked. */
+export function isBlockedCallError(call: { action: string; payload: unknown }): boolean {
+  if (call.action !== 'CallError' || !call.payload || typeof call.payload !== 'object') return false
+  return (call.payload as Record<string, unknown>)['reason'] === CALL_ERROR_BLOCKED
+}
+
+/** Calls `onBlocked` whenever the messaging server or the hub refuses something because the account is blocked. */
+export function listenForServerBlock(transport: Pick<HubTransport, 'onStanza' | 'onCall'>, onBlocked: () => void): () => void {
+  const stopStanzas = transport.onStanza((stanza) => {
+    if (isBlockedBounce(stanza)) onBlocked()
+  })
+  const stopCalls = transport.onCall((call) => {
+    if (isBlockedCallError(call)) onBlocked()
+  })
+  return () => {
+    stopStanzas()
+    stopCalls()
+  }
+}
+
+/**
+ * A block set while the user is signed in reaches the app through the server's refusals (a bounced
+ * message, a refused call): the config is loaded again, so blockInfo — and with it the notice saying
+ * why, and the guard over chat and calls — is up to date. Renders nothing.
+ */
+export function ServerBlockWatcher() {
+  const dispatch = useAppDispatch()
+  const { chat } = useServices()
+  const messaging = useMessagingState()
+  const transport = messaging === 'connected' ? chat.hubTransport : null
+  useEffect(() => {
+    if (!transport) return undefined
+    return listenForServerBlock(transport, () => void dispatch(blockedByServer()))
+  }, [dispatch, transport])
+  return null
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react'
+import { useAppDispatch } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
+import { useMessagingState } from '../call/useMessagingState'
+import type { HubTransportLike } from '../call/hubSignalling'
+import { rechargeSucceeded } from './walletSlice'
+
+/** What a payment's ReChargeSuccess notice says: the order it is for, when the hub names one. */
+export interface RechargeNotice {
+  orderId: string | null
+}
+
+/**
+ * Reads a hub message as a payment's ReChargeSuccess notice. The hub sends ReChargeSuccess for two
+ * things: a paid order (`{gemsBalance, orderId}`) and, during a call, each billed minute
+ * (`{sid, gemsBalance, charged}`, which the call layer shows); only the first is a payment notice.
+ */
+export function rechargeNoticeOf(call: { action: string; payload: unknown }): RechargeNotice | null {
+  if (call.action !== 'ReChargeSuccess') return null
+  const payload = call.payload && typeof call.payload === 'object' && !Array.isArray(call.payload) ? (call.payload as Record<string, unknown>) : {}
+  if (typeof payload['sid'] === 'string') return null
+  const orderId = payload['orderId']
+  return { orderId: typeof orderId === 'string' && orderId !== '' ? orderId : null }
+}
+
+/** Calls `onNotice` for every payment notice the hub sends over `transport`; returns the unsubscribe. */
+export function listenForRechargeNotices(transport: HubTransportLike, onNotice: (notice: RechargeNotice) => void): () => void {
+  return transport.onCall((call) => {
+    const notice = rechargeNoticeOf(call)
+    if (notice) onNotice(notice)
+  })
+}
+
+/**
+ * SPEC §4: a ReChargeSuccess notice over messaging refreshes the balance and the paid flag anywhere
+ * in the signed-in app (through the account endpoint, once per order however often it arrives).
+ * Renders nothing; bound to the hub transport while messaging is logged in.
+ */
+export function RechargeNotices() {
+  const dispatch = useAppDispatch()
+  const { chat } = useServices()
+  const messaging = useMessagingState()
+  const transport = messaging === 'connected' ? chat.hubTransport : null
+  useEffect(() => {
+    if (!transport) return undefined
+    return listenForRechargeNotices(transport, (notice) => void dispatch(rechargeSucceeded(notice)))
+  }, [dispatch, transport])
+  return null
+}
