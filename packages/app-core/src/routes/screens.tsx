@@ -13,11 +13,12 @@ const RegisteredScreen = lazy(() => loadRegistry().then((m) => ({ default: m.Reg
  * chunks load side by side rather than one after the other). Errors surface when it renders.
  */
 export function preloadScreen(screen: ScreenKey): void {
-  if (screen === 'landing') return
+  if (screen === 'landing' || screen === 'onlineVideoChat') return
   loadRegistry().then((m) => m.preloadRegisteredScreen(screen), () => undefined)
 }
 
 /** The element of a screen. Screens of later work show an honest "coming soon" state. */
 export function renderScreen(screen: ScreenKey): ReactNode {
-  return screen === 'landing' ? <LandingScreen /> : <RegisteredScreen screen={screen} />
+  // The landing page is also /onlinevideochat's pop-up (SPEC §2: landing with variants).
+  return screen === 'landing' || screen === 'onlineVideoChat' ? <LandingScreen /> : <RegisteredScreen screen={screen} />
 }
