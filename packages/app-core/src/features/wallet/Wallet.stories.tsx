@@ -5,7 +5,7 @@ import type { ApiService } from '../../services/types'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
 import { ExternalNavigationContext } from './common'
-import { demoPaymentChannels, fakePaymentWorld } from './fixtures'
+import { demoPaymentChannels, fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
 
 const signedIn: PreloadedAppState = {
   auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } },
@@ -33,6 +33,7 @@ const S = {
   error: services({ getPaymentChannels: failing, getPayRecords: failing }),
   empty: services({ getPaymentChannels: async () => noSkus(), getPayRecords: async () => ({ list: [], nextCursor: null }) }),
   statusError: services({ getPayOrderStatus: failing }),
+  longHistory: services({ getPayRecords: pagedPayRecords(manyPayRecords(120)) }),
 }
 
 /** The payment screens, each rendered by the real router with a fake payment backend. */
@@ -52,8 +53,10 @@ type Story = StoryObj<typeof meta>
 const cards = '/checkoutCards?sku=gems_700&country=US&channel=card'
 const upi = '/upi?sku=gems_300&country=IN&channel=upi'
 
-/** /paymenthistory: balance, coin store button and the pay records. */
-export const HistoryFull: Story = { args: { path: '/paymenthistory', services: S.full } }
+/** /paymenthistory: balance, coin store button and a long, virtualised history paged in while scrolling. */
+export const HistoryFull: Story = { args: { path: '/paymenthistory', services: S.longHistory } }
+/** /paymenthistory with a short history (one page). */
+export const HistoryShort: Story = { args: { path: '/paymenthistory', services: S.full } }
 export const HistoryLoading: Story = { args: { path: '/paymenthistory', services: S.loading } }
 export const HistoryEmpty: Story = { args: { path: '/paymenthistory', services: S.empty } }
 export const HistoryError: Story = { args: { path: '/paymenthistory', services: S.error } }

@@ -17,3 +17,5 @@ export const PAY_STATUS_POLL_MS = 2_000
 export const PAY_STATUS_TIMEOUT_MS = 120_000
 /** pay_records_v2 page size (cursor paging). */
 export const PAY_RECORDS_PAGE_SIZE = 20
+/** /paymenthistory asks for the next page when a row this close to the end comes into view; our choice. */
+export const PAY_RECORDS_LOAD_AHEAD = 5

@@ -55,6 +55,32 @@ export const demoPayRecords: PayRecord[] = [
   { orderId: 'ord_aaaaaaaaaaaaaaaaaaa3', sku: 'gems_60', gems: 60, amount: 3.71, currency: 'SAR', payStatus: 'EXPIRED', channelId: 'gpay', createdAt: Date.UTC(2025, 5, 7, 8), paidAt: null },
 ]
 
+const RECORD_SHAPES: readonly Pick<PayRecord, 'sku' | 'gems' | 'amount' | 'currency' | 'payStatus' | 'channelId'>[] = [
+  { sku: 'gems_700', gems: 770, amount: 9.99, currency: 'USD', payStatus: 'TXN_SUCCESS', channelId: 'card' },
+  { sku: 'gems_300', gems: 320, amount: 414.17, currency: 'INR', payStatus: 'TXN_FAILURE', channelId: 'upi' },
+  { sku: 'gems_60', gems: 60, amount: 3.71, currency: 'SAR', payStatus: 'EXPIRED', channelId: 'gpay' },
+  { sku: 'gems_3000', gems: 3600, amount: 49.99, currency: 'USD', payStatus: 'TXN_SUCCESS', channelId: 'gpay' },
+  { sku: 'gems_1500', gems: 1700, amount: 19.99, currency: 'USD', payStatus: 'PENDING', channelId: 'card' },
+]
+
+/** `count` pay records, newest first, one hour apart (a long history for paging and stories). */
+export function manyPayRecords(count: number): PayRecord[] {
+  return Array.from({ length: count }, (_, index) => {
+    const shape = RECORD_SHAPES[index % RECORD_SHAPES.length]!
+    const createdAt = Date.UTC(2025, 5, 9, 10) - index * 3_600_000
+    return { ...shape, orderId: `ord_${String(index + 1).padStart(20, '0')}`, createdAt, paidAt: shape.payStatus === 'TXN_SUCCESS' ? createdAt + 60_000 : null }
+  })
+}
+
+/** pay_records_v2 over `records` with the local backend's cursor paging. */
+export function pagedPayRecords(records: readonly PayRecord[]): WalletApi['getPayRecords'] {
+  return async ({ cursor, size }) => {
+    const start = cursor ? Number(cursor) : 0
+    const list = records.slice(start, start + size)
+    return { list: structuredClone(list), nextCursor: start + size < records.length ? String(start + size) : null }
+  }
+}
+
 export interface FakePaymentWorld {
   api: WalletApi
   /** Settles an order as the simulator would (credits once). */
@@ -133,11 +159,7 @@ export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaym
         return { payStatus: order.payStatus, orderDetail: { ...order.detail }, gemsCredited: order.payStatus === 'TXN_SUCCESS' ? order.detail.gems : 0, gemsBalance: world.gemsBalance }
       },
       authenticatePayment: async ({ orderId }) => ({ orderId, payStatus: orders.get(orderId)?.payStatus ?? 'PENDING', requiresChallenge: true, authenticationUrl: `http://pay.test/dev/payment/checkout?orderId=${orderId}` }),
-      getPayRecords: async ({ cursor, size }) => {
-        const start = cursor ? Number(cursor) : 0
-        const list = demoPayRecords.slice(start, start + size)
-        return { list: structuredClone(list), nextCursor: start + size < demoPayRecords.length ? String(start + size) : null }
-      },
+      getPayRecords: pagedPayRecords(demoPayRecords),
     },
   }
   return world

@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS } from './constants'
-import { fakePaymentWorld } from './fixtures'
+import { fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
 import { placeOrder } from './walletSlice'
 
 const signedIn = { auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } }, account: { paid: false, gemsBalance: 500 } }
@@ -110,5 +110,74 @@ describe('payment history', () => {
     const large = await screen.findByText('3600 gems')
     expect(large.parentElement?.querySelector('[data-tier]')?.getAttribute('data-tier')).toBe('large')
     expect(screen.getByText('$49.99')).toBeInstanceOf(Element)
+  })
+})
+
+describe('payment history paging', () => {
+  const RECORDS = manyPayRecords(45)
+
+  function pagedServices(failCursor?: string) {
+    const cursors: (string | undefined)[] = []
+    const paged = pagedPayRecords(RECORDS)
+    let failed = false
+    const services = fakeServices({
+      api: {
+        getPayRecords: async (request) => {
+          cursors.push(request.cursor)
+          if (failCursor !== undefined && request.cursor === failCursor && !failed) {
+            failed = true
+            throw new Error('offline')
+          }
+          return paged(request)
+        },
+      },
+    })
+    return { services, cursors }
+  }
+
+  async function rows(): Promise<HTMLElement[]> {
+    const list = await screen.findByRole('list', { name: 'Your payments' }, { timeout: 5_000 })
+    return within(list).getAllByRole('listitem')
+  }
+
+  function scrollTo(y: number) {
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y })
+      window.dispatchEvent(new Event('scroll'))
+    })
+  }
+
+  it('is virtualised: only the rows in view are rendered and the next page waits until the end comes near', async () => {
+    const { services, cursors } = pagedServices()
+    await renderApp({ path: '/paymenthistory', services, preloadedState: signedIn })
+    const shown = await rows()
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.length).toBeLessThan(20)
+    expect(shown[0]!.textContent).toContain(RECORDS[0]!.orderId)
+    expect(shown[0]!.getAttribute('aria-setsize')).toBe('-1')
+    expect(cursors).toEqual([undefined])
+    scrollTo(20 * 112)
+    await waitFor(() => expect(cursors).toEqual([undefined, '20']))
+    scrollTo(40 * 112)
+    await waitFor(() => expect(cursors).toEqual([undefined, '20', '40']))
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your payments' }).getAttribute('data-count')).toBe('45'))
+    const last = (await rows()).at(-1)!
+    expect(last.textContent).toContain(RECORDS[44]!.orderId)
+    expect(last.getAttribute('aria-setsize')).toBe('45')
+    scrollTo(0)
+  })
+
+  it('a page that fails says so; retry loads it and paging goes on', async () => {
+    const { services, cursors } = pagedServices('20')
+    await renderApp({ path: '/paymenthistory', services, preloadedState: signedIn })
+    await rows()
+    scrollTo(20 * 112)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain("Couldn't load more payments.")
+    expect(cursors).toEqual([undefined, '20'])
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Your payments' }).getAttribute('data-count')).toBe('40'))
+    expect(screen.queryByRole('alert')).toBeNull()
+    scrollTo(0)
   })
 })
