@@ -4,7 +4,7 @@ import type { BrandOptions } from './support/fixtures.ts'
 
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const desktop = { viewport: { width: 1280, height: 800 } }
-const CALL_SPEC = '**/call.spec.ts'
+const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts']
 /**
  * Which specs run where. The thin slice (login) runs in every brand at a phone and a desktop size and
  * in Arabic: brands differ in config, theme and route flags, which it covers. The product areas run in
@@ -13,6 +13,12 @@ const CALL_SPEC = '**/call.spec.ts'
  */
 const EVERY_BRAND_SPECS = ['**/login.spec.ts']
 const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts']
+/**
+ * Right-to-left visual baselines (Arabic and Hebrew, brand second, phone size) run in their own project
+ * only. The PNGs are committed next to the spec without a platform suffix: CI runs the same Debian
+ * Chromium and fonts, so the images match there.
+ */
+const RTL_VISUAL_SPEC = '**/rtl-visual.spec.ts'
 
 export default defineConfig<BrandOptions>({
   testDir: './specs',
@@ -36,8 +42,16 @@ export default defineConfig<BrandOptions>({
       { name: `${brand}-mobile`, use: { brand, ...mobile }, testMatch: EVERY_BRAND_SPECS },
       { name: `${brand}-desktop`, use: { brand, ...desktop }, testMatch: EVERY_BRAND_SPECS },
     ]),
-    { name: 'second-mobile', use: { brand: 'second', ...mobile } },
-    { name: 'second-desktop', use: { brand: 'second', ...desktop }, testIgnore: CALL_SPEC },
+    { name: 'second-mobile', use: { brand: 'second', ...mobile }, testIgnore: RTL_VISUAL_SPEC },
+    { name: 'second-desktop', use: { brand: 'second', ...desktop }, testIgnore: [...CALL_SPEC, RTL_VISUAL_SPEC] },
     { name: 'second-arabic', use: { brand: 'second', ...mobile, locale: 'ar-SA' }, testMatch: ARABIC_SPECS },
+    {
+      name: 'second-rtl-visual',
+      use: { brand: 'second', ...mobile, timezoneId: 'UTC' },
+      testMatch: RTL_VISUAL_SPEC,
+      snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
+      // A project's expect replaces the top-level one: the same 10 s, plus the screenshot comparison.
+      expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } },
+    },
   ],
 })

@@ -1,0 +1,125 @@
+/**
+ * Right-to-left visual baselines: the main screens in Arabic and Hebrew (brand second, phone size),
+ * compared with reviewed screenshots kept in the repo (project second-rtl-visual). Each test makes its
+ * own account; what differs from run to run (the account's uid, message times) is masked, the clock
+ * is fixed and animations are off.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, type TestUser } from '../support/fixtures.ts'
+
+/** A fixed day and time for everything that reads the browser clock. */
+const FIXED_NOW = new Date('2026-03-14T10:30:00Z')
+/** Hosts whose development console talks in the thread (one per language so both can run at once). */
+const HOST_BY_LANGUAGE = { ar: '200031', he: '200032' } as const
+const HOST_PASSWORD = 'demo1234'
+
+const LANGUAGES = [
+  { lng: 'ar', locale: 'ar-SA', greeting: 'مرحبا! كيف حالك اليوم؟', reply: 'أنا بخير، شكرا لك' },
+  { lng: 'he', locale: 'he-IL', greeting: 'שלום! מה שלומך היום?', reply: 'אני בסדר, תודה' },
+] as const
+
+async function prepare(page: Page): Promise<void> {
+  await page.clock.setFixedTime(FIXED_NOW)
+  // Cookie choice made and the notification prompt answered (the app's storage wrapper keeps JSON under
+  // one key each), so neither card covers the screen.
+  await page.addInitScript(() => {
+    localStorage.setItem('vchat:cookie-consent', JSON.stringify('necessary'))
+    localStorage.setItem('vchat:notificationPrompt', JSON.stringify('later'))
+  })
+  // The complete-profile prompt of a fresh account is dismissed whenever it opens.
+  await page.addLocatorHandler(page.getByRole('dialog').filter({ has: page.locator('input[name="gender"]') }), async () => {
+    await page.keyboard.press('Escape')
+  })
+}
+
+async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(user.uid)
+  await dialog.locator('input[name="password"]').fill(user.password)
+  await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
+  // Room for a busy machine: the login, the session's first calls and the lazy /match screen.
+  await expect(page).toHaveURL(/\/match$/, { timeout: 30_000 })
+}
+
+/** Waits until every image in view has loaded, so a screenshot never catches one half drawn. */
+async function imagesLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('img:visible').evaluateAll((images) => images.every((img) => (img as HTMLImageElement).complete)))
+    .toBe(true)
+}
+
+async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await imagesLoaded(page)
+  await expect(page).toHaveScreenshot(`${name}.png`, { mask })
+}
+
+async function hostApi<T>(apiUrl: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+for (const { lng, locale, greeting, reply } of LANGUAGES) {
+  test.describe(`right-to-left screens in ${lng}`, () => {
+    test.use({ locale })
+    // Several screens per test, each waiting for two identical screenshots in a row.
+    test.describe.configure({ timeout: 120_000 })
+
+    test('login popup', async ({ page }) => {
+      await prepare(page)
+      await page.goto('/login')
+      await expect(page.getByRole('dialog').locator('input[name="uid"]')).toBeVisible()
+      await expectScreen(page, `${lng}-login`)
+    })
+
+    test('signed-in screens: match, goddess wall, wallet and coin store, settings, personal home', async ({ page, newUser }) => {
+      const user = await newUser({ nickName: lng === 'ar' ? 'سارة' : 'נועה', gemsBalance: 120 })
+      await prepare(page)
+      await signIn(page, user)
+      // The greeting falls back to the account number, which is new for every account.
+      const accountNumber = [page.locator('.vc-match__greeting'), page.locator('.vc-match__uid')]
+
+      await expect(page.locator('.vc-match__gems')).toContainText('120')
+      await expectScreen(page, `${lng}-match`, accountNumber)
+
+      await page.goto('/goddess')
+      await expect(page.getByTestId('wall-rows')).toHaveAttribute('data-count', '50')
+      await expectScreen(page, `${lng}-goddess`)
+
+      await page.goto('/paymenthistory')
+      await expect(page.locator('.vc-pay-history')).toBeVisible()
+      await expectScreen(page, `${lng}-wallet`)
+      await page.locator('.vc-pay-history__top button').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await expectScreen(page, `${lng}-coin-store`)
+
+      await page.goto('/settings')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectScreen(page, `${lng}-settings`)
+
+      await page.goto('/personalhome')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectScreen(page, `${lng}-personalhome`, [page.locator('.vc-profile-head .vc-account__hint')])
+    })
+
+    test('a message thread', async ({ page, newUser, stack }) => {
+      test.skip(!stack.prosody, 'messaging needs Prosody')
+      const user = await newUser({ paid: true, gemsBalance: 500 })
+      const hostUid = HOST_BY_LANGUAGE[lng]
+      const host = await hostApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
+      await prepare(page)
+      await signIn(page, user)
+      await page.goto(`/message?with=${encodeURIComponent(host.jid)}`)
+      const input = page.locator('#vc-chat-input')
+      await input.fill(greeting)
+      await input.press('Enter')
+      const thread = page.locator('.vc-chat-view__messages')
+      await expect(thread.locator('li[data-state="success"]', { hasText: greeting })).toBeVisible()
+      await hostApi(stack.apiUrl, '/dev/anchor/send', { id: host.id, to: user.jid, content: reply })
+      await expect(thread.getByText(reply)).toBeVisible()
+      await expectScreen(page, `${lng}-message-thread`, [thread.locator('time')])
+    })
+  })
+}
