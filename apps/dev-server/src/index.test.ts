@@ -312,6 +312,11 @@ describe('POST /dev/users', () => {
       const bad = await make({ gemsBalance: -5 })
       expect(bad.status).toBe(400)
       expect(((await bad.json()) as { msg: string }).msg).toContain('gemsBalance')
+      // Without a nickname the profile is incomplete: the login asks for it (completeUserInfoCheck).
+      const unnamed = (await (await make({ nickName: '' })).json()) as { data: { uid: string } }
+      const unnamedLogin = await post(server, '/api/login_service/user_pwd_login', envelope({ uid: unnamed.data.uid, passwd: 'demo1234' }))
+      expect((unnamedLogin.body.data as { completeUserInfoCheck: boolean }).completeUserInfoCheck).toBe(true)
+      expect((login.body.data as { completeUserInfoCheck: boolean }).completeUserInfoCheck).toBe(false)
     } finally {
       await server.close()
     }

@@ -22,7 +22,8 @@ const presenceSchema = z.object({
 
 const newUserSchema = z
   .object({
-    nickName: z.string().trim().min(1).max(40).optional(),
+    // An empty nickname makes an account whose profile is not complete yet (completeUserInfoCheck at login).
+    nickName: z.string().trim().max(40).optional(),
     paid: z.boolean().optional(),
     gemsBalance: z.number().int().min(0).max(1_000_000).optional(),
     silverBalance: z.number().int().min(0).max(1_000_000).optional(),
