@@ -128,10 +128,18 @@ describe('createMessageStore: storage quota (SPEC §8)', () => {
   })
 
   it('fails with a clear StorageQuotaError when the retry is refused too', async () => {
-    vi.spyOn(db.messages, 'put').mockRejectedValueOnce(quotaError()).mockRejectedValueOnce(quotaError())
+    vi.spyOn(db.dexie.messages, 'bulkAdd').mockRejectedValueOnce(quotaError()).mockRejectedValueOnce(quotaError())
     const error = await store.receive(incoming('m1')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageQuotaError)
     expect((error as Error).message).toBe('storage quota exceeded: the message could not be stored')
+  })
+
+  it('an incoming message refused once for quota is stored by the retry', async () => {
+    const bulkAdd = vi.spyOn(db.dexie.messages, 'bulkAdd').mockRejectedValueOnce(quotaError())
+    expect(await store.receive(incoming('m1'))).toBe('stored')
+    expect(bulkAdd).toHaveBeenCalledTimes(2)
+    expect(await store.byMid('m1')).toMatchObject({ mid: 'm1', content: 'hi' })
+    expect((await db.threads.byTid(PEER))?.unread).toBe(1)
   })
 
   it('other errors are not retried', async () => {
@@ -158,5 +166,32 @@ describe('receiveMany', () => {
     expect((await db.messages.lastOfThread('anchor_1@localhost', 10)).map((m) => m.content)).toEqual(['first', 'second', 'third'])
     expect((await db.threads.byTid('anchor_1@localhost'))?.unread).toBe(3)
     db.close()
+  })
+})
+
+describe('receiveMany across threads', () => {
+  it('creates new threads once, adds each thread its own unread count, keeps read messages out of it', async () => {
+    await store.receive(incoming('m0'))
+    const other = 'anchor_200002@localhost'
+    const results = await store.receiveMany([
+      incoming('m1', { date: 2 }),
+      incoming('n1', { tid: other, from: other, nickName: 'Ada', date: 3 }),
+      incoming('m2', { date: 4, read: true }),
+      incoming('n2', { tid: other, from: other, date: 5 }),
+      incoming('m3', { date: 6 }),
+    ])
+    expect(results).toEqual(['stored', 'stored', 'stored', 'stored', 'stored'])
+    expect((await db.threads.byTid(PEER))?.unread).toBe(3)
+    const created = await db.threads.byTid(other)
+    expect(created).toMatchObject({ unread: 2, mainJid: ME, linkedJid: other, linkedUser: { uid: '200002', nickName: 'Ada' } })
+    expect((await db.messages.lastOfThread(other, 10)).map((m) => m.mid)).toEqual(['n1', 'n2'])
+  })
+
+  it('a batch of only duplicates and empty types writes nothing', async () => {
+    await store.receive(incoming('m1'))
+    const results = await store.receiveMany([incoming('m1'), incoming('m2', { type: undefined as unknown as number })])
+    expect(results).toEqual(['duplicate', 'ignored'])
+    expect((await db.threads.byTid(PEER))?.unread).toBe(1)
+    expect(await db.messages.lastOfThread(PEER, 10)).toHaveLength(1)
   })
 })
