@@ -1,5 +1,5 @@
 import { createMessageStore, openChatDb } from '@vchat/chat-db'
-import type { ChatDb } from '@vchat/chat-db'
+import type { ChatDb, MessageStore } from '@vchat/chat-db'
 import { xml } from '@xmpp/client'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -20,6 +20,7 @@ const idleTimers: SessionTimers = { setTimeout: () => 0, clearTimeout: () => {},
 
 interface Side {
   db: ChatDb
+  store: MessageStore
   session: ChatSession
   messenger: Messenger
   client(): FakeClient
@@ -58,9 +59,10 @@ async function openSide(me: string, options: { sm?: boolean; dbName?: string } =
     },
   })
   let clock = 1_000
+  const store = createMessageStore(db)
   const messenger = createMessenger({
     session,
-    store: createMessageStore(db),
+    store,
     me,
     giftDomain: 'gift.localhost',
     clock: () => (clock += 1),
@@ -73,6 +75,7 @@ async function openSide(me: string, options: { sm?: boolean; dbName?: string } =
   let closed = false
   const side: Side = {
     db,
+    store,
     session,
     messenger,
     client: () => {
@@ -243,6 +246,61 @@ describe('outbox: sending', () => {
     await anchor.messenger.flush()
     await vi.waitFor(async () => expect(await anchor.db.dexie.messages.count()).toBe(1))
     expect(anchor.received.map((m) => m.content)).toEqual(['sent, then reload'])
+  })
+
+  it('while connected with nothing waiting, a new message goes straight out without reading the outbox back', async () => {
+    const user = await openSide(USER)
+    const outbox = vi.spyOn(user.store, 'outbox')
+    await user.session.login()
+    await user.messenger.flush()
+    const reads = outbox.mock.calls.length
+    const sent = [await user.messenger.send({ to: ANCHOR, content: 'a' }), await user.messenger.send({ to: ANCHOR, content: 'b' })]
+    await vi.waitFor(() => expect(user.client().messages().map((s) => s.getChildText('body'))).toEqual(['a', 'b']))
+    expect(outbox.mock.calls.length).toBe(reads)
+    user.client().ack()
+    await vi.waitFor(async () => expect((await stored(user, sent[1]!.mid))?.state).toBe('success'))
+  })
+
+  it('after a drop, messages typed meanwhile and typed after the resume go out in the order typed, once each', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    await user.messenger.flush()
+    user.client().drop()
+    await user.messenger.send({ to: ANCHOR, content: 'while down 1' })
+    await user.messenger.send({ to: ANCHOR, content: 'while down 2' })
+    await user.client().reconnect.reconnect()
+    await user.messenger.send({ to: ANCHOR, content: 'after resume' })
+    await vi.waitFor(() =>
+      expect(user.client().messages().map((s) => s.getChildText('body'))).toEqual(['while down 1', 'while down 2', 'after resume']),
+    )
+    await user.messenger.flush()
+    expect(user.client().messages()).toHaveLength(3)
+  })
+
+  it('an unacknowledged message reported failed while connected (after the ready) is sent again at once', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'late failure' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    const copy = sentWithId(user.client(), message.mid)[0] as XmlElement
+    user.client().streamManagement.emit('fail', copy)
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(2))
+    user.client().ack()
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false }))
+  })
+
+  it('a message whose direct send fails waits in the outbox and goes out on the next ready', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    await user.messenger.flush()
+    const client = user.client()
+    const send = vi.spyOn(client, 'send').mockRejectedValueOnce(new Error('socket closed'))
+    const message = await user.messenger.send({ to: ANCHOR, content: 'retry me' })
+    await vi.waitFor(() => expect(send).toHaveBeenCalled())
+    expect(await stored(user, message.mid)).toMatchObject({ state: 'sending', outbox: true })
+    client.drop()
+    await client.reconnect.reconnect()
+    await vi.waitFor(() => expect(sentWithId(client, message.mid)).toHaveLength(1))
   })
 
   it('calls, gift requests and gifts are success at once but still go through the outbox', async () => {

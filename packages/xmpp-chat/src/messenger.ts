@@ -137,6 +137,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
   let activeThread: string | null = null
   let flushing: Promise<void> | null = null
   let flushAgain = false
+  /**
+   * Whether the outbox may hold messages that are neither sent nor on their way (after a start, a
+   * disconnect, a failed send or an unacknowledged stanza). While it is false a new message is sent
+   * right after it is stored, without reading the outbox back: nothing older can be waiting, so the
+   * order stays the order of sending.
+   */
+  let backlog = true
   /** Serialises incoming handling so that a burst is stored in arrival order. */
   let incomingChain: Promise<void> = Promise.resolve()
 
@@ -158,8 +165,10 @@ export function createMessenger(options: MessengerOptions): Messenger {
     await update(mid, { outbox: false, state: stored.state === 'sending' ? 'success' : stored.state })
   }
 
-  async function transmit(message: ChatMessage): Promise<void> {
-    if (inFlight.has(message.mid) || session.state !== 'connected') return
+  /** Hands the message to the session; false when it stays in the outbox for the next ready. */
+  async function transmit(message: ChatMessage): Promise<boolean> {
+    if (inFlight.has(message.mid)) return true
+    if (session.state !== 'connected') return false
     const acknowledged = session.acksEnabled
     inFlight.add(message.mid)
     try {
@@ -167,21 +176,23 @@ export function createMessenger(options: MessengerOptions): Messenger {
     } catch {
       // Not connected after all: it stays in the outbox for the next ready.
       inFlight.delete(message.mid)
-      return
+      return false
     }
     if (!acknowledged) {
       // A server without stream management: the socket write is all the confirmation there is.
       inFlight.delete(message.mid)
       await settle(message.mid)
     }
+    return true
   }
 
-  async function flushOnce(): Promise<void> {
+  /** One pass over the outbox; true when every waiting message was handed to the session. */
+  async function flushOnce(): Promise<boolean> {
     const pending = await store.outbox()
     for (const message of pending) {
-      if (session.state !== 'connected') return
-      await transmit(message)
+      if (!(await transmit(message))) return false
     }
+    return true
   }
 
   function flush(): Promise<void> {
@@ -191,10 +202,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
     }
     flushing = (async () => {
       try {
+        let complete: boolean
         do {
           flushAgain = false
-          await flushOnce()
-        } while (flushAgain)
+          backlog = false
+          complete = await flushOnce()
+        } while (flushAgain && complete)
+        if (!complete) backlog = true
       } finally {
         flushing = null
       }
@@ -208,7 +222,10 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   const queued: XmlElement[] = []
 
-  /** Handles the queued stanzas in order; consecutive chat messages are stored in one transaction. */
+  /**
+   * Handles the queued stanzas in order; consecutive chat messages are stored in one transaction
+   * (`receiveMany`) and reported as stored, without reading them back.
+   */
   async function drainIncoming(): Promise<void> {
     const batch = queued.splice(0, queued.length)
     let run: ChatMessage[] = []
@@ -216,15 +233,14 @@ export function createMessenger(options: MessengerOptions): Messenger {
       if (!run.length) return
       const messages = run
       run = []
-      if (store.receiveMany && messages.length > 1) {
+      if (store.receiveMany) {
         const results = await store.receiveMany(messages)
         messages.forEach((message, i) => {
           if (results[i] === 'stored') messageListeners.emit(message)
         })
       } else {
         for (const message of messages) {
-          const result = await store.receive(message)
-          if (result === 'stored') messageListeners.emit((await store.byMid(message.mid)) ?? message)
+          if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
         }
       }
     }
@@ -247,8 +263,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
       case 'message': {
         const message = parsed.message
         message.read = message.tid === activeThread
-        const result = await store.receive(message)
-        if (result === 'stored') messageListeners.emit((await store.byMid(message.mid)) ?? message)
+        if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
         return
       }
       case 'displayed': {
@@ -290,11 +305,17 @@ export function createMessenger(options: MessengerOptions): Messenger {
       report(settle(mid))
     }),
     session.onAckFailed((stanza) => {
-      // Possibly delivered, possibly not: it is sent again on the next ready; receivers de-duplicate.
+      // Possibly delivered, possibly not: it is sent again (receivers de-duplicate) by a flush, now
+      // when connected, otherwise on the next ready. A refused resume may report these after the
+      // new login's ready has already flushed, so waiting for the next ready could strand them.
       const mid = stanza.name === 'message' ? stanza.attrs.id : undefined
-      if (mid) inFlight.delete(mid)
+      if (!mid || !inFlight.delete(mid)) return
+      backlog = true
+      if (session.state === 'connected') report(flush())
     }),
     session.onStateChange((state) => {
+      // Not connected: whatever is sent meanwhile waits in the outbox for the next ready's flush.
+      if (state !== 'connected') backlog = true
       // Logged out: the stream is gone without acknowledgements; the outbox keeps the messages.
       if (state === 'idle') inFlight.clear()
     }),
@@ -322,7 +343,16 @@ export function createMessenger(options: MessengerOptions): Messenger {
         if (value !== undefined) (message as unknown as Record<string, unknown>)[name] = value
       }
       await store.add(message)
-      report(flush())
+      if (!backlog && !flushing && session.state === 'connected') {
+        // Nothing older is waiting: straight to the session (no outbox read in the way).
+        report(
+          transmit(message).then((sent) => {
+            if (!sent) backlog = true
+          }),
+        )
+      } else {
+        report(flush())
+      }
       return message
     },
 
