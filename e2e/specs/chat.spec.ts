@@ -133,6 +133,40 @@ test.describe('messages', () => {
     expect(dialogs).toEqual([])
   })
 
+  test('a photo from the composer is uploaded with a random name and sent as an image message', async ({ page, context, newUser, stack }) => {
+    test.skip(!stack.prosody, 'messaging needs Prosody')
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200014@localhost')
+    // A 1×1 PNG.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f4fa6e0000000049454e44ae426082', 'hex')
+    await page.locator('input[type="file"]').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: png })
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    const sent = thread.locator('li[data-state="success"]').getByRole('img', { name: 'Photo' })
+    await expect(sent).toBeVisible()
+    await expect(sent).toHaveAttribute('src', /\/files\/uploads\/[0-9a-f]{32}\.png$/)
+    expect(await sent.getAttribute('src')).not.toContain('holiday')
+    const other = await context.newPage()
+    const anchor = await anchorConsole(other, stack.apiUrl, '200014', user.jid)
+    await expect(anchor.messages.locator('li')).toHaveCount(1)
+  })
+
+  test('a gift bought from the gift panel charges gems: the balance drops and the gift shows in the thread', async ({ page, newUser, stack }) => {
+    test.skip(!stack.prosody, 'messaging needs Prosody')
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200015@localhost')
+    await page.getByRole('button', { name: 'Gifts', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Send a gift' })
+    await expect(panel.getByText('Your balance: 500 gems')).toBeVisible()
+    await panel.getByRole('button', { name: 'Rose, 50 gems' }).click()
+    await expect(panel).toBeHidden()
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    await expect(thread.getByText('Gift: Rose (50 gems)')).toBeVisible()
+    await page.getByRole('button', { name: 'Gifts', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'Send a gift' }).getByText('Your balance: 450 gems')).toBeVisible()
+  })
+
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
     test.skip(!stack.prosody, 'messaging needs Prosody')
     test.setTimeout(90_000)

@@ -56,8 +56,10 @@ export const MessageBubble = memo(function MessageBubble({
   // Official and system notices (violate_rule, maintenance, manager_text…) are notices, not bubbles.
   if (kind === 'notice') {
     return (
-      <li className="vc-chat-notice-row" role="note" data-mid={message.mid}>
-        <span className="vc-chat-notice-row__text">{message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}</span>
+      <li className="vc-chat-notice-row" data-mid={message.mid}>
+        <p role="note" className="vc-chat-notice-row__text">
+          {message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}
+        </p>
         <time dateTime={new Date(message.date).toISOString()}>{time}</time>
       </li>
     )

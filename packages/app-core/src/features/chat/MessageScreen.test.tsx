@@ -61,7 +61,7 @@ describe('/message', () => {
     // A notice is a note of its own, not a bubble.
     const notice = within(messages).getByRole('note')
     expect(notice.textContent).toContain('This message broke the community rules and was removed.')
-    expect(notice.querySelector('.vc-chat-msg__bubble')).toBeNull()
+    expect(notice.closest('li')?.querySelector('.vc-chat-msg__bubble')).toBeNull()
     expect(within(messages).getByText('Gift: Rose (50 gems)')).toBeInstanceOf(Element)
     expect(within(messages).getByText('Sending…')).toBeInstanceOf(Element)
     expect(within(messages).getByText('Not sent')).toBeInstanceOf(Element)
