@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatEvent, ChatThreadSummary } from '../../services/types'
+import { chatEvent, chatEventsBatched, chatSlice, initialChatState } from './chatSlice'
+import type { ChatState } from './chatSlice'
+import { ME, MIA, demoMessage } from './fixtures'
+
+const LEA = 'anchor_200002@localhost'
+const ZOE = 'anchor_200003@localhost'
+
+function thread(tid: string, date: number, unread = 0): ChatThreadSummary {
+  return { tid, peerJid: tid, peerUid: tid.split('@')[0]?.split('_')[1] ?? '', nickName: '', unread, official: false, lastMessage: demoMessage({ mid: `last-${tid}`, tid, from: tid, date }) }
+}
+
+function stateWith(overrides: Partial<ChatState>): ChatState {
+  return { ...initialChatState, threadsStatus: 'ready', ...overrides }
+}
+
+const reduce = (state: ChatState, events: ChatEvent[]) => chatSlice.reducer(state, chatEventsBatched(events))
+
+describe('incoming events in a batch', () => {
+  it('appends the open thread\'s new messages in order, replaces known ones in place, and never shows a mid twice', () => {
+    const state = stateWith({ activeTid: MIA, messages: [demoMessage({ mid: 'a', content: 'old a' }), demoMessage({ mid: 'b', content: 'old b' })], threads: [thread(MIA, 1)] })
+    const next = reduce(state, [
+      { kind: 'message', message: demoMessage({ mid: 'c', content: 'c', date: 10 }) },
+      { kind: 'update', message: demoMessage({ mid: 'a', content: 'a changed' }) },
+      { kind: 'message', message: demoMessage({ mid: 'd', content: 'd', date: 11 }) },
+      { kind: 'update', message: demoMessage({ mid: 'c', content: 'c changed', date: 10 }) },
+      { kind: 'message', message: demoMessage({ mid: 'd', content: 'd again', date: 11 }) },
+    ])
+    expect(next.messages.map((m) => `${m.mid}:${m.content}`)).toEqual(['a:a changed', 'b:old b', 'c:c changed', 'd:d again'])
+    // The input state is untouched (a new state per batch).
+    expect(state.messages.map((m) => m.content)).toEqual(['old a', 'old b'])
+  })
+
+  it('a burst of 1000 into the open thread: each once, in arrival order', () => {
+    const events: ChatEvent[] = Array.from({ length: 1000 }, (_, i) => ({ kind: 'message', message: demoMessage({ mid: `m${i}`, content: `burst ${i}`, date: 100 + i }) }))
+    const next = reduce(stateWith({ activeTid: MIA, threads: [thread(MIA, 1)] }), [...events, ...events.slice(0, 10)])
+    expect(next.messages).toHaveLength(1000)
+    expect(next.messages[999]?.content).toBe('burst 999')
+    expect(next.threads[0]?.lastMessage?.mid).toBe('m999')
+  })
+
+  it('counts unread per thread, creates unknown threads, sorts newest activity first once, and notices the last one not on screen', () => {
+    const state = stateWith({ activeTid: MIA, threads: [thread(ZOE, 50), thread(MIA, 40), thread(LEA, 30, 1)] })
+    const next = reduce(state, [
+      { kind: 'message', message: demoMessage({ mid: 'l1', tid: LEA, from: LEA, read: false, date: 60, content: 'from Lea' }) },
+      { kind: 'message', message: demoMessage({ mid: 'm1', read: true, date: 61 }) },
+      { kind: 'message', message: demoMessage({ mid: 'n1', tid: 'anchor_200009@localhost', from: 'anchor_200009@localhost', read: false, date: 62, nickName: 'Nia', content: 'new here' }) },
+      { kind: 'message', message: demoMessage({ mid: 'l2', tid: LEA, from: LEA, read: false, date: 63, content: 'Lea again' }) },
+      { kind: 'state', state: 'connected' },
+    ])
+    expect(next.threads.map((t) => [t.tid, t.unread])).toEqual([
+      [LEA, 3],
+      ['anchor_200009@localhost', 1],
+      [MIA, 0],
+      [ZOE, 0],
+    ])
+    expect(next.threads.find((t) => t.tid === 'anchor_200009@localhost')).toMatchObject({ peerUid: '200009', nickName: 'Nia' })
+    expect(next.messages.map((m) => m.mid)).toEqual(['m1'])
+    expect(next.notice).toEqual({ tid: LEA, nickName: '', content: 'Lea again' })
+    expect(next.connection).toBe('connected')
+  })
+
+  it('one event alone behaves like a batch of one', () => {
+    const state = stateWith({ activeTid: MIA, threads: [thread(MIA, 1)] })
+    const message = demoMessage({ mid: 'x', from: MIA, to: ME, content: 'hi', date: 5 })
+    expect(chatSlice.reducer(state, chatEvent({ kind: 'message', message }))).toEqual(reduce(state, [{ kind: 'message', message }]))
+  })
+})
