@@ -25,6 +25,28 @@ async function logIn(page: Page, user: TestUser) {
   await expect(page).toHaveURL(/\/match$/)
 }
 
+/** In-app navigation (no reload), as the app's own links do. */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect.poll(() => {
+    const url = new URL(page.url())
+    return url.pathname + url.search
+  }).toBe(path)
+}
+
+/** Blocks (or unblocks) an account through the development endpoint. */
+async function blockUser(apiUrl: string, uid: string, reason: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/dev/users/block`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uid, blocked: true, reason }),
+  })
+  expect(response.status).toBe(200)
+}
+
 /** The complete-profile panel shows when the login answer asks for it (completeUserInfoCheck). */
 async function closeCompleteProfile(page: Page) {
   const panel = page.getByRole('dialog', { name: 'Complete your profile' })
@@ -143,6 +165,58 @@ test.describe('account', () => {
     await guard.getByRole('button', { name: 'Go to my profile' }).click()
     await expect(page).toHaveURL(/\/personalhome$/)
     await expect(page.getByTestId('blocked-notice')).toContainText('Spam reports')
+  })
+
+  test('a block set while signed in: the next message bounces, the app says why, and the hub refuses the call', async ({ page, newUser, stack }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await logIn(page, user)
+    await openInApp(page, `/message?with=${encodeURIComponent('anchor_200002@localhost')}`)
+    const input = page.getByRole('textbox', { name: 'Message' })
+    await input.fill('Hello before the block')
+    await input.press('Enter')
+    // Delivered: messaging is connected before the block.
+    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello before the block' })).toHaveAttribute('data-state', 'success', { timeout: 15_000 })
+    await expect(page.getByTestId('blocked-guard')).toHaveCount(0)
+
+    await blockUser(stack.apiUrl, user.uid, 'Spam reports')
+    await input.fill('Hello after the block')
+    await input.press('Enter')
+    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello after the block' })).toHaveAttribute('data-state', 'error', { timeout: 15_000 })
+    const guard = page.getByTestId('blocked-guard')
+    await expect(guard).toBeVisible()
+    await expect(guard).toContainText('Your account is blocked')
+    await expect(guard).toContainText('Reason: Spam reports')
+
+    // A call: the hub refuses it (CallError 'blocked'); the guard stays over the call screen.
+    await openInApp(page, '/video/200003')
+    await expect(page.locator('.vc-call__status')).toHaveText('Call failed', { timeout: 15_000 })
+    await expect(guard).toBeVisible()
+    await expect(guard).toContainText('Reason: Spam reports')
+  })
+
+  test('the complete-profile panel after the first login: filled once, never asked again', async ({ page, newUser, browser, appUrl }) => {
+    const user = await newUser({ nickName: '' })
+    const firstLogin = page.waitForResponse((response) => response.url().includes('/user_pwd_login'))
+    await logIn(page, user)
+    expect(((await (await firstLogin).json()) as { data: { completeUserInfoCheck: boolean } }).data.completeUserInfoCheck).toBe(true)
+    const panel = page.getByRole('dialog', { name: 'Complete your profile' })
+    await expect(panel).toBeVisible()
+    await panel.getByLabel('Name').fill('Nova')
+    await panel.getByLabel('Female').check()
+    await panel.getByLabel('Birthday').fill('1996-02-29')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect(panel).toBeHidden()
+    await openInApp(page, '/personalhome')
+    await expect(page.getByText('Nova').first()).toBeVisible()
+
+    // The next login (another device) is not asked: the server sees a complete profile.
+    const context = await browser.newContext({ baseURL: appUrl })
+    const other = await context.newPage()
+    const secondLogin = other.waitForResponse((response) => response.url().includes('/user_pwd_login'))
+    await logIn(other, user)
+    expect(((await (await secondLogin).json()) as { data: { completeUserInfoCheck: boolean } }).data.completeUserInfoCheck).toBe(false)
+    await expect(other.getByRole('dialog', { name: 'Complete your profile' })).toHaveCount(0)
+    await context.close()
   })
 
   test('download, domain and static pages', async ({ page }) => {

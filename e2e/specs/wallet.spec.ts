@@ -16,6 +16,15 @@ async function signIn(page: Page, user: TestUser) {
   await expect(page).toHaveURL(/\/match$/)
 }
 
+/** In-app navigation (no reload), as the app's own links do. */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+}
+
 async function openStore(page: Page, country: string) {
   await page.goto('/paymenthistory')
   await page.getByRole('button', { name: 'Buy gems' }).click()
@@ -28,6 +37,38 @@ async function simulator(page: Page, action: 'Approve' | 'Decline' | 'Let it tim
   await expect(page.getByRole('heading', { name: 'Payment simulator' })).toBeVisible()
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value)
   await page.getByRole('button', { name: action }).click()
+}
+
+/** The product envelope of SPEC §7 around `data`, as the app sends it. */
+function envelope(data: unknown) {
+  return {
+    deviceInfo: {
+      localLanguage: 'en', configLanguage: 'en', fingerprint: 'e2e', androidId: 'e2e-device', screenHeight: 800, screenWidth: 400,
+      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'e2e', webUuid: 'e2e-web-uuid', adid: '',
+    },
+    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
+    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
+    data,
+  }
+}
+
+/**
+ * Places an order for `user` the way another device would (its own sign-in, straight to the API),
+ * so that nothing in the open app waits on this order: only the messaging notice can tell it.
+ */
+async function orderFromAnotherDevice(apiUrl: string, user: TestUser, order: { sku: string; country: string; channelId: string }) {
+  const call = async <T,>(path: string, data: unknown, token?: string): Promise<T> => {
+    const response = await fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(envelope(data)),
+    })
+    const answer = (await response.json()) as { result: number; data: T; msg: string }
+    if (!response.ok || answer.result !== 1) throw new Error(`${path}: ${answer.msg}`)
+    return answer.data
+  }
+  const login = await call<{ userInfo: { vcToken: string } }>('/api/login_service/user_pwd_login', { uid: user.uid, passwd: user.password })
+  return call<{ orderId: string; checkoutUrl: string }>('/api/payment_service/create_order', { clientOrderKey: `e2e-other-device-${user.uid}`, ...order }, login.userInfo.vcToken)
 }
 
 async function gemsOf(apiUrl: string, orderId: string) {
@@ -112,6 +153,39 @@ test.describe('wallet', () => {
     // the waiting screen notices by itself
     await expect(page).toHaveURL(/\/payresult\?orderId=/, { timeout: 15_000 })
     await expect(page.getByTestId('pay-balance')).toHaveText('320')
+  })
+
+  test('an order approved in another tab: the ReChargeSuccess notice updates the balance on screen without a reload', async ({ page, newUser, stack }) => {
+    const user = await newUser({ gemsBalance: 0 })
+    // Messaging is live (presence sent) before the payment, so the notice has a session to reach.
+    const presenceSent = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framesent', (frame) => {
+          if (String(frame.payload).includes('<presence')) resolve()
+        }),
+      )
+    })
+    await signIn(page, user)
+    await presenceSent
+    await openInApp(page, '/paymenthistory')
+    const balance = page.locator('.vc-pay-history__top .vc-coin-store__balance')
+    await expect(balance).toHaveText('0 gems')
+    await page.evaluate(() => {
+      document.documentElement.dataset.e2eSamePage = 'yes'
+    })
+
+    const order = await orderFromAnotherDevice(stack.apiUrl, user, { sku: 'gems_700', country: 'US', channelId: 'gpay' })
+    const simulatorTab = await page.context().newPage()
+    await simulatorTab.goto(order.checkoutUrl)
+    await simulator(simulatorTab, 'Approve')
+    await expect(simulatorTab.getByRole('heading', { name: 'Payment success' })).toBeVisible()
+    expect(await gemsOf(stack.apiUrl, order.orderId)).toBe('TXN_SUCCESS')
+
+    await expect(balance).toHaveText('770 gems', { timeout: 15_000 })
+    // Same document: no reload, no navigation.
+    await expect(page.locator('html')).toHaveAttribute('data-e2e-same-page', 'yes')
+    expect(new URL(page.url()).pathname).toBe('/paymenthistory')
+    await simulatorTab.close()
   })
 
   test('wallet: left to time out → expired, nothing credited', async ({ page, newUser }) => {
