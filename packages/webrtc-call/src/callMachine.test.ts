@@ -539,3 +539,26 @@ describe('CallCheck after a reconnect', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 })
+
+describe('silver (low-tier) calls', () => {
+  it('an outgoing silver call asks the hub for one and keeps its tier', async () => {
+    await machine.startOutgoing({ callee: CALLEE, tier: 'silver', request: { timezoneOffset: 330 } })
+    expect(signalling.sent).toEqual([{ action: 'SessionRequest', payload: { timezoneOffset: 330, callee: CALLEE, silver: true } }])
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Connecting, tier: 'silver' })
+  })
+
+  it('a standard call sends no silver flag and reads tier standard; the tier resets with the next call', async () => {
+    await machine.startOutgoing({ callee: CALLEE, tier: 'silver' })
+    machine.stop()
+    machine.reset()
+    expect(machine.getSnapshot().tier).toBe('standard')
+    await machine.startOutgoing({ callee: CALLEE })
+    expect(signalling.sent.at(-1)).toEqual({ action: 'SessionRequest', payload: { callee: CALLEE } })
+    expect(machine.getSnapshot().tier).toBe('standard')
+  })
+
+  it('an incoming call keeps the tier the hub announced', () => {
+    machine.receiveIncoming({ sid: 's-9', caller: CALLER, price: 25, tier: 'silver' })
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.CallIn, tier: 'silver', price: 25 })
+  })
+})

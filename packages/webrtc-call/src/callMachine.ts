@@ -17,6 +17,9 @@ export interface CallTimers {
 
 export type CallDirection = 'outgoing' | 'incoming'
 
+/** 'silver': a low-tier call, paid in silver coins and limited to the server's silverCallDuration. */
+export type CallTier = 'standard' | 'silver'
+
 /** Everything a screen needs to show about the current call. */
 export interface CallSnapshot {
   readonly status: CallStatus
@@ -31,6 +34,8 @@ export interface CallSnapshot {
   readonly failure: CallFailure | null
   /** Heartbeats sent while connected. */
   readonly heartbeats: number
+  /** The tier of the call ('standard' unless it was placed or announced as a silver call). */
+  readonly tier: CallTier
 }
 
 export type CallListener = (snapshot: CallSnapshot, previous: CallSnapshot) => void
@@ -66,13 +71,15 @@ export interface CallMachine {
    * Initial → Connecting and sends `SessionRequest {callee}`. Rejects with `CallStartError`
    * ('one call allowed once') when a call is active or has not been reset yet. A rejected
    * send fails the call with 'sendSession Unknown error'. Resolves when the request is sent.
+   * A silver call (`tier: 'silver'`) asks for one with `silver: true`; `request` adds fields to the
+   * request (e.g. the caller's time-zone offset, which the hub's daily silver allowance needs).
    */
-  startOutgoing(input: { callee: string }): Promise<void>
+  startOutgoing(input: { callee: string; tier?: CallTier; request?: CallPayload }): Promise<void>
   /**
    * Initial → CallIn (the hub's `CallIn {sid, caller, price}`; the app decides whether to offer
    * it). Throws `CallStartError` ('one call allowed once') when a call is active or not reset.
    */
-  receiveIncoming(input: { sid: string; caller: string; price: number }): void
+  receiveIncoming(input: { sid: string; caller: string; price: number; tier?: CallTier }): void
   /**
    * Connecting or CallIn → Connected, starting the 5 s heartbeat. Returns false (and changes
    * nothing) in any other state, e.g. for the second track of the same stream.
@@ -113,6 +120,7 @@ const INITIAL_SNAPSHOT: CallSnapshot = Object.freeze({
   price: null,
   failure: null,
   heartbeats: 0,
+  tier: 'standard',
 })
 
 const ACTIVE_STATUSES: readonly CallStatus[] = [
@@ -337,10 +345,10 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
 
     subscribe,
 
-    async startOutgoing({ callee }) {
+    async startOutgoing({ callee, tier = 'standard', request = {} }) {
       assertCanStart()
       const seq = ++callSeq
-      update({ ...INITIAL_SNAPSHOT, status: CallStatus.Connecting, direction: 'outgoing', peer: callee })
+      update({ ...INITIAL_SNAPSHOT, status: CallStatus.Connecting, direction: 'outgoing', peer: callee, tier })
       setupTimer = timers.setTimeout(() => {
         setupTimer = null
         if (snapshot.status === CallStatus.Connecting) {
@@ -348,7 +356,7 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
         }
       }, CALL_SETUP_TIMEOUT_MS)
       try {
-        await signalling.send('SessionRequest', { callee })
+        await signalling.send('SessionRequest', { ...request, callee, ...(tier === 'silver' ? { silver: true } : {}) })
       } catch (error) {
         reportError(error)
         // Only this call's request: a later call must not be failed by an old rejection.
@@ -356,7 +364,7 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
       }
     },
 
-    receiveIncoming({ sid, caller, price }) {
+    receiveIncoming({ sid, caller, price, tier = 'standard' }) {
       assertCanStart()
       callSeq += 1
       update({
@@ -366,6 +374,7 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
         peer: caller,
         sid,
         price,
+        tier,
       })
     },
 

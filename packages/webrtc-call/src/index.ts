@@ -21,6 +21,7 @@ export type {
   CallCleanup,
   CallDirection,
   CallListener,
+  CallTier,
   CallMachine,
   CallMachineOptions,
   CallSnapshot,

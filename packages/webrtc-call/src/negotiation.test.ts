@@ -267,3 +267,15 @@ describe('probeMediaPermission', () => {
     expect(await probeMediaPermission(undefined)).toBe('unavailable')
   })
 })
+
+describe('silver calls through the engine', () => {
+  it('places a silver call and rings one with the tier the hub announced', async () => {
+    await engine.call('anchor_200001@localhost', { tier: 'silver', request: { timezoneOffset: -60 } })
+    expect(signalling.sent[0]).toEqual({ action: 'SessionRequest', payload: { timezoneOffset: -60, callee: 'anchor_200001@localhost', silver: true } })
+    expect(machine.getSnapshot().tier).toBe('silver')
+    engine.hangUp()
+    machine.reset()
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_100001@localhost', price: 25, tier: 'silver' })
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.CallIn, tier: 'silver', price: 25 })
+  })
+})

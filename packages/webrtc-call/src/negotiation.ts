@@ -2,7 +2,7 @@ import { CAMERA_CONSTRAINTS, preferH264 } from './media'
 import type { CodecLike } from './media'
 import { CallFailureReason, CallStatus, isNegotiationStep } from './callTypes'
 import type { CallAction, CallPayload, CallSignalling, NegotiationStep } from './callTypes'
-import type { CallMachine } from './callMachine'
+import type { CallMachine, CallTier } from './callMachine'
 import { invitationFailure } from './errorMapping'
 
 /** The part of `navigator.mediaDevices` calls use. */
@@ -30,8 +30,11 @@ export interface CallEngineOptions {
 
 /** Outgoing or incoming one-to-one call over the machine, the signalling and a peer connection. */
 export interface CallEngine {
-  /** Starts a call to `callee` (SessionRequest; the invitation follows SessionSuccess + PeerAnswered). */
-  call(callee: string): Promise<void>
+  /**
+   * Starts a call to `callee` (SessionRequest; the invitation follows SessionSuccess + PeerAnswered);
+   * `options.tier: 'silver'` asks for a silver call, `options.request` adds fields to the request.
+   */
+  call(callee: string, options?: { tier?: CallTier; request?: CallPayload }): Promise<void>
   /** Accepts the ringing incoming call (CallAccept); media and the answer follow the invitation. */
   accept(): Promise<void>
   /** Declines the ringing incoming call (CallCancel). */
@@ -313,6 +316,7 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
           signalling.send('CallCancel', { sid, reason: 'busy' }).catch(reportError)
           return
         }
+        const tier: CallTier = payload['tier'] === 'silver' ? 'silver' : 'standard'
         const refusal = options.screenIncoming?.({ sid, caller, price: typeof price === 'number' ? price : 0 }) ?? null
         if (refusal !== null) {
           signalling.send('CallCancel', { sid, reason: refusal }).catch(reportError)
@@ -321,7 +325,7 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         generation += 1
         resetCallState()
         iceServers = readIceServers(payload)
-        machine.receiveIncoming({ sid, caller, price: typeof price === 'number' ? price : 0 })
+        machine.receiveIncoming({ sid, caller, price: typeof price === 'number' ? price : 0, tier })
         signalling.send('CallReady', { sid }).catch(reportError)
         return
       }
@@ -336,10 +340,10 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
   const unsubscribe = signalling.onAction(onAction)
 
   return {
-    async call(callee) {
+    async call(callee, callOptions = {}) {
       generation += 1
       resetCallState()
-      await machine.startOutgoing({ callee })
+      await machine.startOutgoing({ callee, ...callOptions })
     },
     async accept() {
       const snapshot = machine.getSnapshot()

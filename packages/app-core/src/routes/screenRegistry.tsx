@@ -13,6 +13,8 @@ const loadComingSoon = () => import('../features/placeholder/ComingSoonScreen')
 const loadMessage = () => import('../features/chat/MessageScreen')
 const loadChatPreview = () => import('../features/chat/ChatPreviewScreen')
 const CallScreen = lazy(() => import('../features/call/CallScreen').then((m) => ({ default: m.CallRouteScreen })))
+const loadCallRecord = () => import('../features/callrecord/CallRecordScreen')
+const CallRecordScreen = lazy(() => loadCallRecord().then((m) => ({ default: m.CallRecordScreen })))
 
 const LoginScreen = lazy(() => loadLogin().then((m) => ({ default: m.LoginScreen })))
 const MatchScreen = lazy(() => loadMatch().then((m) => ({ default: m.MatchScreen })))
@@ -28,6 +30,10 @@ export function preloadRegisteredScreen(screen: ScreenKey): void {
   if (preloadDiscoverScreen(screen)) return
   if (preloadWalletScreen(screen)) return
   if (preloadAccountScreen(screen)) return
+  if (screen === 'callRecord') {
+    loadCallRecord().catch(() => undefined)
+    return
+  }
   const load = screen === 'message' ? loadMessage : screen === 'chatPreview' ? loadChatPreview : screen === 'landing' ? null : screen === 'login' || screen === 'userPassword' ? loadLogin : screen === 'match' ? loadMatch : loadComingSoon
   load?.().catch(() => undefined)
 }
@@ -53,6 +59,8 @@ export function registeredScreen(screen: ScreenKey): ReactNode {
     case 'videoView':
     case 'videoTest':
       return <CallScreen />
+    case 'callRecord':
+      return <CallRecordScreen />
     default:
       return <ComingSoonScreen screen={screen} />
   }

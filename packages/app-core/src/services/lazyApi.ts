@@ -1,6 +1,7 @@
 import { DISCOVER_API_METHODS, forwardLazy } from '../features/discover/discoverApi'
 import { CHAT_API_METHODS } from '../features/chat/chatApi'
 import { WALLET_API_METHODS } from '../features/wallet/walletApi'
+import { CALL_RECORD_API_METHODS } from '../features/callrecord/callRecordApi'
 import type { ApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
@@ -45,6 +46,7 @@ export function createLazyApi(load: ApiLoader): ApiService {
     ...forwardLazy(get, DISCOVER_API_METHODS),
     ...forwardLazy(get, CHAT_API_METHODS),
     ...forwardLazy(get, WALLET_API_METHODS),
+    ...forwardLazy(get, CALL_RECORD_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,
   }

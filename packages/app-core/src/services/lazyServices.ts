@@ -1,6 +1,7 @@
 import type { CallRuntime } from '../features/call/callRuntime'
 import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
 import type { MessagingInstance } from './messaging'
+import type { ChatDb } from '@vchat/chat-db'
 
 
 const NEED_LOGIN = 'need login'
@@ -111,16 +112,39 @@ export function createLazyCalls(): CallsService {
 
 /** Local chat database (@vchat/chat-db, Dexie) opened on demand. */
 export function createLazyDb(): DbService {
-  let db: { close(): void } | null = null
+  let db: ChatDb | null = null
+  let opening: Promise<ChatDb> | null = null
+  const get = (): Promise<ChatDb> => {
+    if (db) return Promise.resolve(db)
+    opening ??= import('@vchat/chat-db')
+      .then(({ openChatDb }) => openChatDb())
+      .then(
+        (opened) => {
+          db = opened
+          return opened
+        },
+        (error: unknown) => {
+          opening = null
+          throw error
+        },
+      )
+    return opening
+  }
   return {
     async open() {
-      if (db) return
-      const { openChatDb } = await import('@vchat/chat-db')
-      db = await openChatDb()
+      await get()
     },
     async close() {
       db?.close()
       db = null
+      opening = null
+    },
+    async putVideoCall(call) {
+      await (await get()).videocalls.put(call)
+    },
+    async listVideoCalls(jid) {
+      const calls = await (await get()).videocalls.list()
+      return calls.filter((call) => call.caller === jid || call.callee === jid)
     },
   }
 }

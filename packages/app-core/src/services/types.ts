@@ -1,10 +1,12 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
 import type { ChatMessage, HubTransport } from '@vchat/xmpp-chat'
+import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { ChatApiMethod } from '../features/chat/chatApi'
 import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRuntime'
 import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
+import type { CallRecordApiMethod } from '../features/callrecord/callRecordApi'
 import type { WalletApiMethod } from '../features/wallet/walletApi'
 
 /**
@@ -58,6 +60,7 @@ export type ApiService = Pick<
   | DiscoverApiMethod
   | ChatApiMethod
   | WalletApiMethod
+  | CallRecordApiMethod
   | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >
 
@@ -174,10 +177,17 @@ export interface CallsService {
   current(): CallRuntime | null
 }
 
+/** A call as chat-db `videocalls` keeps it (SPEC §3 call fields), plus the tier of a silver call. */
+export type VideoCallRecord = VideoCall & { tier?: 'standard' | 'silver' }
+
 /** Local chat database; opened on demand after login. */
 export interface DbService {
   open(uid: string): Promise<void>
   close(): Promise<void>
+  /** Stores a finished call in `videocalls` (opens the database when needed). */
+  putVideoCall(call: VideoCallRecord): Promise<void>
+  /** The stored calls where `jid` is caller or callee, newest first. */
+  listVideoCalls(jid: string): Promise<VideoCallRecord[]>
 }
 
 /** SPEC §4: notification permission reads as granted, denied, default or unsupported. */

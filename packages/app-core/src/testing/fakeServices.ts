@@ -2,13 +2,14 @@ import type { AccountInfo, ConfigInfo, LoginResponse, MaintenanceStatusResponse 
 import type { BrandConfig } from '../brand/brandConfig'
 import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
-import type { ApiService, AppEnv, ChatService, Clock, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
+import type { ApiService, AppEnv, ChatService, Clock, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi } from '../features/discover/fixtures'
 import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
 import { walletFakeApi } from '../features/wallet/fixtures'
+import { callRecordFakeApi, memoryVideoCalls } from '../features/callrecord/fixtures'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
@@ -113,6 +114,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     ...chatFakeApi(),
     ...walletFakeApi(),
     ...accountFakeApi(),
+    ...callRecordFakeApi(),
     ...overrides,
   }
 }
@@ -137,6 +139,8 @@ export interface FakeServicesOptions {
   devSignIn?: boolean
   /** Push (default: permission 'default', nothing registers). */
   push?: Partial<PushService>
+  /** The local database (default: an in-memory `videocalls`). */
+  db?: Partial<DbService>
 }
 
 /**
@@ -152,7 +156,7 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
     api: fakeApi(options.api),
     chat: options.chat && 'listThreads' in options.chat && 'subscribe' in options.chat ? (options.chat as ChatService) : fakeChat(options.chat),
     calls: { preload: async () => {}, open: async () => null, current: () => null },
-    db: { open: async () => {}, close: async () => {} },
+    db: { open: async () => {}, close: async () => {}, ...memoryVideoCalls(), ...options.db },
     analytics: {
       track: (event, properties) => {
         events?.push({ event, properties })

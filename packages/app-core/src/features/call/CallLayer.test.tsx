@@ -25,6 +25,11 @@ function fakeHub() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    // The rest of the messaging session's hub transport (other parts of the app listen to raw stanzas).
+    async send() {},
+    onStanza() {
+      return () => {}
+    },
   }
   return {
     sent,

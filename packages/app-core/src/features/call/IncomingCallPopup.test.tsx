@@ -56,7 +56,8 @@ describe('the incoming-call pop-up on top of the app', () => {
     ;(chat as { hubTransport: HubTransport | null }).hubTransport = transport
     const calls = createLazyCalls()
     const { container } = await renderApp({ path: '/goddess', services: { ...fakeServices({ chat }), calls }, preloadedState: { auth: { user: HOST } } as never })
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0))
+    // Other parts of the app listen to the hub too: wait for the call layer itself.
+    await waitFor(() => expect(calls.current()).not.toBeNull(), { timeout: 5_000 })
     act(() => {
       for (const listener of [...listeners]) listener({ action: 'CallIn', payload: { sid: 's-1', caller: 'user_300001@localhost', price: 60 } })
     })

@@ -1,5 +1,8 @@
 import { createCallEngine, createCallMachine, CallStatus } from '@vchat/webrtc-call'
 import type { CallEngine, CallMachine, CallSnapshot, MediaDevicesLike } from '@vchat/webrtc-call'
+import type { VideoCallRecord } from '../../services/types'
+import { createCallRecorder } from './callRecorder'
+import type { CallRecorder } from './callRecorder'
 import { createHubSignalling } from './hubSignalling'
 import type { HubTransportLike } from './hubSignalling'
 
@@ -8,6 +11,8 @@ export type CallNotice =
   | { kind: 'balance'; gemsBalance: number }
   | { kind: 'matchToFlash' }
   | { kind: 'ended'; reason: string }
+  /** A silver call was set up: how long it may last, the silver calls left today after it, the silver balance. */
+  | { kind: 'silver'; callDuration: number; timesLeft: number; silverBalance: number }
 
 export interface CallRuntimeEvents {
   onSnapshot(snapshot: CallSnapshot): void
@@ -20,6 +25,8 @@ export interface CallRuntime {
   readonly engine: CallEngine
   localStream(): MediaStream | null
   remoteStream(): MediaStream | null
+  /** This side ended the call: the reason kept in the local call record ('hangup', 'rejected'). */
+  noteEnd(reason: string, rejectType?: 'self' | 'peer'): void
   /** Calls `listener` whenever a stream appears or goes. */
   onStreams(listener: () => void): () => void
   dispose(): void
@@ -37,11 +44,39 @@ export interface CallRuntimeOptions extends CallRuntimeEvents {
    * login); returns the unsubscribe function. The active call is then checked with the hub.
    */
   onReconnected?: (listener: () => void) => () => void
+  /** Writes each finished call to the local database (chat-db `videocalls`); nothing is recorded without it. */
+  recordCall?: (call: VideoCallRecord) => Promise<void>
+  /** The signed-in user's bare jid, for the call record. */
+  me?: () => string | null
+  /** Time source of the call record (ms since epoch). */
+  now?: () => number
+}
+
+/** Reasons of the hub's CallCancel that end a call without failing it (the failure ones the machine maps). */
+function remoteEndReason(action: string, payload: Readonly<Record<string, unknown>>): string | null {
+  const reason = payload['reason']
+  if (typeof reason !== 'string' || reason === '') return null
+  if (action === 'SessionTerminate') return reason
+  if (action === 'CallCancel' && reason !== 'gems-insufficient') return reason
+  return null
 }
 
 /** Wires the machine and the engine to the hub transport and reports to the store. */
 export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
   const signalling = createHubSignalling(options.transport)
+  const recorder: CallRecorder | null = options.recordCall
+    ? createCallRecorder({
+        me: options.me ?? (() => null),
+        now: options.now ?? (() => Date.now()),
+        save: options.recordCall,
+        ...(options.onError ? { onError: options.onError } : {}),
+      })
+    : null
+  // Before the machine listens: the hub's reason must be noted before the call ends on it.
+  const unsubscribeReasons = signalling.onAction((action, payload) => {
+    const reason = remoteEndReason(action, payload)
+    if (reason !== null) recorder?.noteReason(reason, reason === 'rejected' ? 'peer' : undefined)
+  })
   const machine = createCallMachine({ signalling, ...(options.onError ? { onError: options.onError } : {}) })
   let local: MediaStream | null = null
   let remote: MediaStream | null = null
@@ -65,16 +100,29 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
       streamsChanged()
     },
   })
-  const unsubscribeMachine = machine.subscribe((snapshot) => options.onSnapshot(snapshot))
+  const unsubscribeMachine = machine.subscribe((snapshot) => {
+    recorder?.observe(snapshot)
+    options.onSnapshot(snapshot)
+  })
   const unsubscribeNotices = signalling.onAction((action, payload) => {
     if (action === 'ReChargeSuccess' || action === 'SessionSuccess') {
       const balance = payload['gemsBalance']
       if (typeof balance === 'number') options.onNotice({ kind: 'balance', gemsBalance: balance })
+      const { silverCallDuration, silverTimesLeft, silverBalance } = payload
+      if (action === 'SessionSuccess' && payload['tier'] === 'silver' && typeof silverCallDuration === 'number') {
+        options.onNotice({
+          kind: 'silver',
+          callDuration: silverCallDuration,
+          timesLeft: typeof silverTimesLeft === 'number' ? silverTimesLeft : 0,
+          silverBalance: typeof silverBalance === 'number' ? silverBalance : 0,
+        })
+      }
     } else if (action === 'MatchToFlash') {
       options.onNotice({ kind: 'matchToFlash' })
-    } else if (action === 'SessionTerminate') {
-      const reason = payload['reason']
-      if (typeof reason === 'string') options.onNotice({ kind: 'ended', reason })
+    } else {
+      // How the other side or the hub ended the call (hang-up, decline, no answer, silver limits…).
+      const reason = remoteEndReason(action, payload)
+      if (reason !== null) options.onNotice({ kind: 'ended', reason })
     }
   })
   // After a reconnect the hub may have ended the call while this side could not hear it (a missed
@@ -88,6 +136,9 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
     engine,
     localStream: () => local,
     remoteStream: () => remote,
+    noteEnd(reason, rejectType) {
+      recorder?.noteReason(reason, rejectType)
+    },
     onStreams(listener) {
       streamListeners.add(listener)
       return () => {
@@ -95,6 +146,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
       }
     },
     dispose() {
+      unsubscribeReasons()
       unsubscribeReconnects()
       unsubscribeNotices()
       unsubscribeMachine()

@@ -34,6 +34,19 @@ export interface CallState {
   startError: string | null
   /** The ringing incoming call was accepted here (the pop-up gives way to the call screen). */
   answered: boolean
+  /** 'silver' for a silver (low-tier) call. */
+  tier: 'standard' | 'silver'
+  /** What the hub said when it set up a silver call. */
+  silver: SilverCallInfo | null
+}
+
+/** A silver call as the hub set it up (SPEC §3 silverCallDuration, silverCall.availableTimes). */
+export interface SilverCallInfo {
+  /** Seconds the call may last. */
+  callDuration: number
+  /** Silver calls left today after this one. */
+  timesLeft: number
+  silverBalance: number
 }
 
 export const initialCallState: CallState = {
@@ -49,6 +62,8 @@ export const initialCallState: CallState = {
   matchToFlash: false,
   startError: null,
   answered: false,
+  tier: 'standard',
+  silver: null,
 }
 
 export interface SnapshotPayload {
@@ -58,6 +73,7 @@ export interface SnapshotPayload {
   sid: string | null
   price: number | null
   failure: CallFailureView | null
+  tier?: 'standard' | 'silver'
   /** Time of this change (services.clock). */
   at: number
 }
@@ -75,6 +91,7 @@ export const callSlice = createSlice({
         state.matchToFlash = false
         state.gemsBalance = null
         state.answered = false
+        state.silver = null
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
       if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance }
@@ -84,6 +101,9 @@ export const callSlice = createSlice({
     },
     balanceReported(state, action: PayloadAction<number>) {
       state.gemsBalance = action.payload
+    },
+    silverReported(state, action: PayloadAction<SilverCallInfo>) {
+      state.silver = action.payload
     },
     matchToFlashReceived(state) {
       state.matchToFlash = true
@@ -103,7 +123,7 @@ export const callSlice = createSlice({
   },
 })
 
-export const { snapshotChanged, balanceReported, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } = callSlice.actions
+export const { snapshotChanged, balanceReported, silverReported, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } = callSlice.actions
 
 export const selectCall = (state: RootState): CallState => callOf(state)
 /** The incoming call that rings and has not been answered here yet (what the pop-up shows). */

@@ -2,7 +2,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { loadAccount } from '../account/accountSlice'
-import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -29,6 +29,7 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
           sid: snapshot.sid,
           price: snapshot.price,
           failure: snapshot.failure ? { reason: snapshot.failure.reason, ...(snapshot.failure.detail ? { detail: snapshot.failure.detail } : {}) } : null,
+          tier: snapshot.tier,
           at: services.clock.now(),
         }),
       )
@@ -38,6 +39,7 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
     onNotice: (notice) => {
       if (notice.kind === 'balance') dispatch(balanceReported(notice.gemsBalance))
       else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
+      else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance }))
       else dispatch(endedByHub(notice.reason))
     },
     screenIncoming: ({ price, caller }) => callBackRefusal(getState(), price, caller),
@@ -50,6 +52,10 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
         if (event.state === 'connected' && was !== 'connected') listener()
       })
     },
+    // Every finished call goes to the local database (chat-db videocalls) for the video history.
+    recordCall: (call) => services.db.putVideoCall(call),
+    me: () => getState().auth.user?.jid.split('/')[0] ?? null,
+    now: () => services.clock.now(),
     onError: (error) => services.logger.warn('call error', { reason: error instanceof Error ? error.message : String(error) }),
   })
 }
@@ -60,8 +66,12 @@ export const bindCalls = createAppAsyncThunk('call/bind', async (_: void, { extr
   return runtime !== null
 })
 
-/** Calls the host `uid` (SPEC §5: only with live messaging and a jid; one call at a time). */
-export const startCall = createAppAsyncThunk('call/start', async ({ uid }: { uid: string }, { extra, dispatch, getState }) => {
+/**
+ * Calls the host `uid` (SPEC §5: only with live messaging and a jid; one call at a time). A silver call
+ * (`tier: 'silver'`) sends the time-zone offset (minutes east of UTC, as deviceInfo does): the hub
+ * counts the day's silver calls from the user's local midnight.
+ */
+export const startCall = createAppAsyncThunk('call/start', async ({ uid, tier = 'standard' }: { uid: string; tier?: 'standard' | 'silver' }, { extra, dispatch, getState }) => {
   const user = getState().auth.user
   const { canStartCall } = await import('@vchat/webrtc-call')
   const check = canStartCall({ messagingLive: extra.chat.state === 'connected', jid: user?.jid })
@@ -76,7 +86,9 @@ export const startCall = createAppAsyncThunk('call/start', async ({ uid }: { uid
   }
   if (runtime.machine.getSnapshot().status === 3 || runtime.machine.getSnapshot().status === 4) runtime.machine.reset()
   try {
-    await runtime.engine.call(`anchor_${uid}@${extra.endpoints.xmppDomain}`)
+    const callee = `anchor_${uid}@${extra.endpoints.xmppDomain}`
+    if (tier === 'silver') await runtime.engine.call(callee, { tier, request: { timezoneOffset: -new Date(extra.clock.now()).getTimezoneOffset() } })
+    else await runtime.engine.call(callee)
     return true
   } catch (error) {
     dispatch(startRefused(error instanceof Error ? error.message : 'one call allowed once'))
@@ -92,11 +104,16 @@ export const acceptCall = createAppAsyncThunk('call/accept', async (_: void, { e
 
 /** Declines the ringing call (CallCancel; the caller hears 'rejected'). */
 export const rejectCall = createAppAsyncThunk('call/reject', async (_: void, { extra }) => {
-  extra.calls.current()?.engine.reject()
+  const runtime = extra.calls.current()
+  runtime?.noteEnd('rejected', 'self')
+  runtime?.engine.reject()
 })
 
 export const hangUpCall = createAppAsyncThunk('call/hangUp', async (_: void, { extra }) => {
-  extra.calls.current()?.engine.hangUp()
+  const runtime = extra.calls.current()
+  const ringing = runtime?.machine.getSnapshot().status === 1
+  runtime?.noteEnd(ringing ? 'cancelled' : 'hangup')
+  runtime?.engine.hangUp()
 })
 
 /** Back to initial after an ended call (the screen closes). */

@@ -1,0 +1,171 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { Avatar, Button, EmptyState, Skeleton } from '@vchat/ui'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useAppNavigate } from '../../routes/navigation'
+import { isHostJid } from './callHistory'
+import type { CallHistoryEntry } from './callHistory'
+import { useCallHistory } from './useCallHistory'
+import './callrecord.css'
+
+const ROW_HEIGHT = 88
+/** Rows from the end at which the next server page is asked for. */
+const LOAD_MORE_THRESHOLD = 5
+
+const profilePath = (jid: string): string => `/anchorprofile?jid=${encodeURIComponent(jid)}`
+const callPath = (uid: string): string => `/video/${encodeURIComponent(uid)}`
+
+function clockText(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60)
+  const seconds = totalSeconds % 60
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
+}
+
+function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFormat: Intl.DateTimeFormat; index: number }) {
+  const { t } = useTranslation('call')
+  const navigate = useAppNavigate()
+  const name = entry.peerNickName || t('history.unknownPeer', { uid: entry.peerUid })
+  const host = isHostJid(entry.peerJid)
+  const charge =
+    entry.charged === null
+      ? null
+      : entry.free
+        ? t('history.free')
+        : entry.tier === 'silver'
+          ? t('history.silverCharged', { count: entry.charged })
+          : t('history.gemsCharged', { count: entry.charged })
+  const nameId = `callrecord-name-${index}`
+  const who = (
+    <>
+      <Avatar src={entry.peerAvatarUrl} name={name} size={48} decorative />
+      <span className="vc-callrecord__name" id={nameId}>
+        {name}
+      </span>
+    </>
+  )
+  return (
+    <div className="vc-callrecord__item" data-status={entry.status}>
+      {host ? (
+        <button type="button" className="vc-callrecord__who" onClick={() => navigate(profilePath(entry.peerJid))}>
+          {who}
+        </button>
+      ) : (
+        <span className="vc-callrecord__who">{who}</span>
+      )}
+      <span className="vc-callrecord__meta">
+        <span>{t(`history.direction.${entry.direction}`)}</span>
+        <span className="vc-callrecord__status">{t(`history.status.${entry.status}`)}</span>
+        {entry.tier === 'silver' ? <span>{t('history.silverTier')}</span> : null}
+        <time dateTime={new Date(entry.startTime).toISOString()}>{dateFormat.format(entry.startTime)}</time>
+      </span>
+      <span className="vc-callrecord__facts">
+        {entry.durationSeconds !== null ? <span>{t('history.duration', { time: clockText(entry.durationSeconds) })}</span> : null}
+        {charge !== null ? <span className="vc-callrecord__charge">{charge}</span> : null}
+      </span>
+      {host ? (
+        <Button variant="secondary" className="vc-callrecord__again" onClick={() => navigate(callPath(entry.peerUid))} aria-describedby={nameId}>
+          {t('history.callAgain')}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The rows, virtualised on the page's own scroll; the next server page loads near the end. */
+function CallList({ entries, onNearEnd }: { entries: CallHistoryEntry[]; onNearEnd: () => void }) {
+  const { t, i18n } = useTranslation('call')
+  const listRef = useRef<HTMLDivElement>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0)
+  }, [entries.length])
+  const virtualizer = useWindowVirtualizer({
+    count: entries.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    initialRect: { width: 375, height: typeof window === 'undefined' ? 800 : window.innerHeight || 800 },
+  })
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language])
+  const rows = virtualizer.getVirtualItems()
+  const lastShown = rows.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (lastShown >= entries.length - LOAD_MORE_THRESHOLD) onNearEnd()
+  }, [lastShown, entries.length, onNearEnd])
+  return (
+    <div ref={listRef} className="vc-callrecord__scroller">
+      <ul className="vc-callrecord__list" aria-label={t('history.listLabel')} style={{ blockSize: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const entry = entries[row.index]
+          if (!entry) return null
+          return (
+            <li
+              key={entry.key}
+              className="vc-callrecord__row"
+              style={{ blockSize: ROW_HEIGHT, transform: `translateY(${row.start - scrollMargin}px)` }}
+              aria-setsize={entries.length}
+              aria-posinset={row.index + 1}
+            >
+              <CallRow entry={entry} dateFormat={dateFormat} index={row.index} />
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+/** /callrecord (video history): past calls from this browser's database and the server, newest first. */
+export function CallRecordScreen() {
+  const { t } = useTranslation('call')
+  const { t: tApp } = useTranslation('app')
+  const navigate = useAppNavigate()
+  const { state, entries, reload, loadMore } = useCallHistory()
+
+  return (
+    <section className="vc-app-page vc-callrecord" aria-labelledby="callrecord-title" aria-busy={state.status === 'loading'}>
+      <h1 id="callrecord-title" className="vc-app-page__title">
+        {tApp('screens.callRecord')}
+      </h1>
+      {state.status === 'loading' ? (
+        <div>
+          <span className="vc-visually-hidden" role="status">
+            {t('history.loading')}
+          </span>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} blockSize={`${ROW_HEIGHT - 12}px`} />
+          ))}
+        </div>
+      ) : state.status === 'failed' ? (
+        <EmptyState title={t('history.errorTitle')} message={t('history.errorMessage')} action={<Button onClick={reload}>{t('history.retry')}</Button>} />
+      ) : entries.length === 0 && !state.serverFailed ? (
+        <EmptyState
+          title={t('history.emptyTitle')}
+          message={t('history.emptyMessage')}
+          action={
+            <Button variant="secondary" onClick={() => navigate('/goddess')}>
+              {t('history.findHosts')}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          {state.serverFailed ? (
+            <p className="vc-callrecord__notice" role="alert">
+              {t('history.serverFailed')}{' '}
+              <Button variant="secondary" onClick={state.server.length === 0 ? reload : loadMore}>
+                {t('history.retry')}
+              </Button>
+            </p>
+          ) : null}
+          {entries.length > 0 ? <CallList entries={entries} onNearEnd={loadMore} /> : null}
+          {state.loadingMore ? (
+            <p className="vc-callrecord__more" role="status">
+              {t('history.loadingMore')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}
