@@ -1,7 +1,9 @@
 /**
- * Discovery on the local stack: the goddess wall (lists, language tabs, infinite scrolling, 480 px
- * pictures), a host profile with its actions, the match deck and the social lists — at a mobile and a
- * desktop viewport, in English (left-to-right) and Arabic (right-to-left, project second-arabic).
+ * Discovery on the local stack: the landing variants, the goddess wall (lists, language tabs, infinite
+ * scrolling, 480 px pictures), a host profile with its actions, the match deck and its pop-up on a
+ * mutual like, the friend requests and likes lists, the silver club and /silveranchor, the lucky box
+ * and the exclusive-girl page — at a mobile and a desktop viewport, in English (left-to-right) and
+ * Arabic (right-to-left, project second-arabic). Selectors are roles, classes and test ids, never texts.
  */
 import type { Page } from '@playwright/test'
 import { expect, test, type TestUser } from '../support/fixtures.ts'
@@ -15,14 +17,24 @@ async function dismissOverlays(page: Page): Promise<void> {
   })
 }
 
-async function logIn(page: Page, user: TestUser): Promise<void> {
-  await dismissOverlays(page)
+async function logIn(page: Page, user: TestUser, { overlaysDismissed = false } = {}): Promise<void> {
+  if (!overlaysDismissed) await dismissOverlays(page)
   await page.goto('/login')
   const dialog = page.getByRole('dialog')
   await dialog.locator('input[name="uid"]').fill(user.uid)
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
   await expect(page).toHaveURL(/\/match$/)
+}
+
+/** A host likes the user on the local backend (development route), as hosts do from their own app. */
+async function hostLikes(apiUrl: string, anchorUid: string, userUid: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/dev/anchors/like`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ anchorUid, userUid }),
+  })
+  expect(response.ok).toBe(true)
 }
 
 function requestData(body: string | null): Record<string, unknown> {
@@ -114,5 +126,117 @@ test.describe('discovery', () => {
     const lang = await page.evaluate(() => document.documentElement.lang)
     const dir = await page.evaluate(() => document.documentElement.dir)
     expect(dir).toBe(lang.startsWith('ar') ? 'rtl' : 'ltr')
+  })
+
+  test('landing variants for visitors; signed-in visitors go to /match', async ({ page, newUser }) => {
+    // Several pages and a sign-in: more than one quick check on a busy machine.
+    test.slow()
+    await dismissOverlays(page)
+    // The second brand's own variant on /: the one-tap call leads, two features follow.
+    await page.goto('/')
+    await expect(page.locator('.vc-landing--call h1')).toBeVisible()
+    await expect(page.locator('.vc-landing__feature')).toHaveCount(2)
+    // A campaign link picks the classic variant: three features and the footer.
+    await page.goto('/?v=classic')
+    await expect(page.locator('.vc-landing--classic h1')).toBeVisible()
+    await expect(page.locator('.vc-landing__feature')).toHaveCount(3)
+    await expect(page.locator('.vc-landing__footer')).toBeVisible()
+    // /onlinevideochat: the compact variant in a pop-up; its call-to-action opens the login.
+    await page.goto('/onlinevideochat')
+    const popup = page.getByRole('dialog')
+    await expect(popup.locator('.vc-landing--compact h1')).toBeVisible()
+    await popup.locator('.vc-landing__cta').first().click()
+    await expect(page).toHaveURL(/\/login$/)
+
+    await logIn(page, await newUser(), { overlaysDismissed: true })
+    await page.goto('/onlinevideochat')
+    await expect(page).toHaveURL(/\/match$/)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/match$/)
+  })
+
+  test('match pop-up on a mutual like, then the match and likes lists', async ({ page, newUser, stack }) => {
+    test.slow()
+    const user = await newUser()
+    await logIn(page, user)
+    const deck = page.locator('.vc-matchdeck')
+    const card = deck.locator('.vc-matchdeck__card[data-jid]')
+    await expect(card).toBeVisible()
+    const jid = (await card.getAttribute('data-jid')) ?? ''
+    const anchorUid = /^anchor_(\d+)@/.exec(jid)?.[1] ?? ''
+    // The host on top already likes the user: liking her back is a match.
+    await hostLikes(stack.apiUrl, anchorUid, user.uid)
+    await deck.locator('.vc-matchdeck__actions').getByRole('button').last().click()
+    const popup = page.getByRole('dialog').filter({ has: page.locator('.vc-match-popup') })
+    await expect(popup).toBeVisible()
+    // Its first action opens the chat with her.
+    await popup.locator('.vc-match-popup').getByRole('button').first().click()
+    await expect(page).toHaveURL((url) => url.pathname === '/message' && url.searchParams.get('with') === jid)
+
+    // Lists (tabs: received, friends, sent, match, liked me, like, favourites, recommended).
+    await page.goto('/friendreq')
+    const tabs = page.locator('.vc-social').getByRole('tab')
+    const panel = page.locator('#social-panel')
+    for (const index of [3, 4, 5]) {
+      await tabs.nth(index).click()
+      await expect(panel.locator(`.vc-social__item[data-jid="${jid}"]`)).toBeVisible()
+    }
+  })
+
+  test('silver club and /silveranchor: balance, silver prices and the anchor list', async ({ page, newUser }) => {
+    const user = await newUser({ silverBalance: 25 })
+    await logIn(page, user)
+    await page.goto('/club')
+    await expect(page.getByTestId('silver-balance')).toHaveText('25')
+    await expect(page.getByTestId('silver-spent')).toHaveText('0')
+    await expect(page.locator('.vc-club__item').first()).toBeVisible()
+    await expect(page.locator('.vc-club__item .vc-club__price').first()).toBeVisible()
+    await page.goto('/silveranchor')
+    const popup = page.getByRole('dialog')
+    await expect(popup.locator('.vc-club__item').first()).toBeVisible()
+    await expect(popup.getByTestId('silver-balance')).toHaveCount(0)
+  })
+
+  test('lucky box: the welcome box opens once, its reward panel shows and the balance follows', async ({ page, newUser }) => {
+    const user = await newUser({ gemsBalance: 0 })
+    await logIn(page, user)
+    await page.goto('/goddess')
+    await page.getByTestId('luckybox-entry').click()
+    const sheet = page.getByRole('dialog')
+    const welcome = sheet.locator('li[data-rule="welcome"]')
+    await expect(welcome).toHaveAttribute('data-status', 'ready')
+    await expect(sheet.locator('li[data-rule="first_match"]')).toHaveAttribute('data-status', 'locked')
+    await welcome.getByRole('button').click()
+    const reward = sheet.getByTestId('luckybox-reward')
+    await expect(reward).toBeVisible()
+    const won = Number(/\d+/.exec((await reward.getByTestId('luckybox-reward-gems').textContent()) ?? '')?.[0])
+    expect(won).toBeGreaterThanOrEqual(5)
+    expect(won).toBeLessThanOrEqual(20)
+    await reward.getByRole('button').click()
+    await expect(welcome).toHaveAttribute('data-status', 'opened')
+    await expect(welcome.getByRole('button')).toHaveCount(0)
+    // The server credited the gems: the match header shows the new balance after a reload.
+    await page.goto('/match')
+    await expect(page.locator('.vc-match__gems')).toHaveText(String(won))
+  })
+
+  test('exclusive-girl page: locked for a free user', async ({ page, newUser }) => {
+    await logIn(page, await newUser())
+    await page.goto('/goddess')
+    await page.getByTestId('exclusive-entry').click()
+    await expect(page).toHaveURL(/\/goddess\?view=exclusive$/)
+    await expect(page.getByTestId('exclusive-list')).toHaveAttribute('data-count', '8')
+    await expect(page.getByTestId('exclusive-locked')).toBeVisible()
+    await expect(page.getByTestId('exclusive-list').getByRole('button')).toHaveCount(0)
+  })
+
+  test('exclusive-girl page: a paid user calls an exclusive host', async ({ page, newUser }) => {
+    await logIn(page, await newUser({ paid: true, gemsBalance: 1000 }))
+    await page.goto('/goddess?view=exclusive')
+    await expect(page.getByTestId('exclusive-list')).toHaveAttribute('data-count', '8')
+    await expect(page.getByTestId('exclusive-locked')).toHaveCount(0)
+    await expect(page.locator('.vc-exclusive__item img').first()).toHaveAttribute('src', /w_480$/)
+    await page.getByTestId('exclusive-list').locator('li').first().getByRole('button').first().click()
+    await expect(page).toHaveURL(/\/video\/\d+$/)
   })
 })
