@@ -7,6 +7,7 @@ import { useBreakpoint } from '../../layout/useBreakpoint'
 import { closeThread, loadThreads, selectConnection, selectThreads, selectThreadsStatus } from './chatSlice'
 import { ChatView } from './ChatView'
 import { ThreadList } from './ThreadList'
+import { NotificationPrompt } from '../notifications/NotificationPrompt'
 import './chat.css'
 
 /** Search parameter that opens a conversation: `/message?with=anchor_200001@localhost`. */
@@ -78,6 +79,7 @@ export function MessageScreen({ title = true }: { title?: boolean }) {
       <h1 id="screen-message" className={title ? 'vc-app-page__title' : 'vc-visually-hidden'}>
         {t('title')}
       </h1>
+      {showList ? <NotificationPrompt /> : null}
       <div className="vc-chat__panes">
         {showList ? <div className="vc-chat__list">{list}</div> : null}
         {showChat && tid ? (

@@ -18,7 +18,13 @@ export function ThreadList({ threads, activeTid, onOpen }: ThreadListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
   useLayoutEffect(() => {
-    setScrollMargin(scrollRef.current ? scrollRef.current.getBoundingClientRect().top + window.scrollY : 0)
+    const measure = () => setScrollMargin(scrollRef.current ? scrollRef.current.getBoundingClientRect().top + window.scrollY : 0)
+    measure()
+    // Content above the list can change height (the notification prompt closing): measure again.
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
   }, [threads.length])
   // The page scrolls (not an inner box): natural on phones, and only the visible rows are in the DOM.
   const virtualizer = useWindowVirtualizer({

@@ -60,7 +60,7 @@ export const Prompt: Story = {}
 export const Unsupported: Story = {
   render: () => (
     <Frame services={unsupported}>
-      <NotificationCenter />
+      <NotificationPrompt />
     </Frame>
   ),
 }

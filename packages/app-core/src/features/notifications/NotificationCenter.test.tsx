@@ -7,7 +7,7 @@ import type { NotificationPermissionState, PushNoticeView, PushService, Services
 import { fakeServices } from '../../testing/fakeServices'
 import { createTestI18n } from '../../testing/renderApp'
 import { NotificationCenter } from './NotificationCenter'
-import { NOTIFICATION_PROMPT_KEY } from './NotificationPrompt'
+import { NOTIFICATION_PROMPT_KEY, NotificationPrompt } from './NotificationPrompt'
 import { PUSH_NOTICE_MS, PushNotices } from './PushNotices'
 
 /** A push service whose permission the browser answers with `answer`; notices are emitted by the test. */
@@ -33,7 +33,7 @@ function fakePush(initial: NotificationPermissionState, answer: NotificationPerm
   return push
 }
 
-async function renderCenter(services: Services, ui = <NotificationCenter />) {
+async function renderCenter(services: Services, ui = <NotificationPrompt />) {
   const i18n = await createTestI18n()
   return render(
     <AppProviders store={makeStore({ services })} services={services} i18n={i18n}>
@@ -50,11 +50,11 @@ describe('notification permission prompt', () => {
     const view = await renderCenter(services)
     const prompt = screen.getByRole('region', { name: "Don't miss a message" })
     expect(prompt.textContent).toContain(`${services.brand.displayName} lets you know when someone writes to you`)
-    expect(push.register).toHaveBeenCalledTimes(1) // a permission granted earlier registers on mount
+    expect(push.register).not.toHaveBeenCalled()
     await user.click(screen.getByRole('button', { name: 'Turn on notifications' }))
     expect(push.requestPermission).toHaveBeenCalledTimes(1)
     await waitFor(() => expect(screen.queryByRole('region')).toBeNull())
-    expect(push.register).toHaveBeenCalledTimes(2)
+    expect(push.register).toHaveBeenCalledTimes(1)
     expect(services.storage.local(NOTIFICATION_PROMPT_KEY).get()).toBe('granted')
     view.unmount()
     // A later page load (permission still reading 'default', e.g. the browser's prompt was closed): remembered.
@@ -84,6 +84,15 @@ describe('notification permission prompt', () => {
       expect(screen.queryByRole('region')).toBeNull()
       view.unmount()
     }
+  })
+})
+
+describe('notification center (every signed-in route)', () => {
+  it('registers push for a permission granted earlier, and shows no prompt of its own', async () => {
+    const push = fakePush('granted')
+    await renderCenter(fakeServices({ push }), <NotificationCenter />)
+    expect(push.register).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('region')).toBeNull()
   })
 })
 

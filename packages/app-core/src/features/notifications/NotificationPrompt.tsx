@@ -1,6 +1,6 @@
 import './notifications.css'
 import { Button } from '@vchat/ui'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../../app/ServicesContext'
 import type { NotificationPermissionState } from '../../services/types'
@@ -15,8 +15,11 @@ export type NotificationPromptDecision = 'granted' | 'denied' | 'default' | 'lat
  * The signed-in notification-permission prompt (SPEC §4): a small card that says why, then asks the
  * browser (`services.push.requestPermission()`, from the click). Shown only while the permission reads
  * 'default' and the user has not answered it before; never where push is unsupported (no Notification
- * API, iOS, or a brand without push ids). A grant runs the push token flow at once. On mount it also
- * registers push for a permission granted earlier (a restored session).
+ * API, iOS, or a brand without push ids). A grant runs the push token flow at once.
+ *
+ * Where: a card in the flow of the messages list (`/message`), where the reason — knowing when someone
+ * writes — is what the user is looking at. Not a floating card on every page: one over the bottom of
+ * the screen covered the composer and the match deck's buttons right after login.
  */
 export function NotificationPrompt() {
   const { t } = useTranslation('app')
@@ -26,10 +29,6 @@ export function NotificationPrompt() {
   const [permission, setPermission] = useState<NotificationPermissionState>(() => push.permission())
   const [decided, setDecided] = useState(() => remembered.get() !== null)
   const [asking, setAsking] = useState(false)
-
-  useEffect(() => {
-    void push.register()
-  }, [push])
 
   if (permission !== 'default' || decided) return null
 
