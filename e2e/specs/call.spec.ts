@@ -65,7 +65,9 @@ test.describe('one-to-one video call through the hub', () => {
     await expect(page.getByRole('dialog', { name: /store|gems/i })).toBeVisible()
   })
 
-  test('call → pop-up → accept → video both ways → billed → hang up ends both sides', async ({ page, browser, appUrl, newUser }) => {
+  test('call → pop-up → accept → video both ways → billed → hang up ends both sides → video history', async ({ page, browser, appUrl, newUser }) => {
+    // Two signed-in browsers, a whole call and the history page: more than one default test time on a shared machine.
+    test.slow()
     const user = await newUser({ paid: true, gemsBalance: 500 })
     const host = await hostPage(browser, appUrl, '200001') // price 60 gems per minute
     await logIn(page, user.uid)
@@ -93,6 +95,16 @@ test.describe('one-to-one video call through the hub', () => {
     await expect(callStatus(host)).toHaveText('Call ended')
     await expect(host.locator('.vc-call__error')).toHaveText('The other side hung up.')
     await expect.poll(() => remoteVideo(page).evaluate((element: HTMLVideoElement) => element.srcObject === null)).toBe(true)
+
+    // The video history shows the finished call with what the hub charged (one started minute).
+    await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
+    await openInApp(page, '/callrecord')
+    const latest = page.getByRole('list', { name: 'Past calls' }).getByRole('listitem').first()
+    await expect(latest).toContainText('Aisha')
+    await expect(latest).toContainText('Outgoing')
+    await expect(latest).toContainText('Completed')
+    await expect(latest).toContainText('60 gems')
+    await expect(latest).toContainText(/Duration \d\d:\d\d/)
     await host.context().close()
   })
 
