@@ -64,6 +64,7 @@ export function InstallCard({ method, env = browserEnvironment(), onDone }: { me
 export function NotificationPermissionCard({ env = browserEnvironment(), initial }: { env?: BrowserEnvironment | null; initial?: NotificationPermissionState }) {
   const { t } = useTranslation('account')
   const allowed = useAppSelector(selectSettings).allowNotifications
+  const { push } = useServices()
   const [state, setState] = useState<NotificationPermissionState>(initial ?? notificationPermission(env))
   useEffect(() => {
     if (!initial) setState(notificationPermission(env))
@@ -72,7 +73,16 @@ export function NotificationPermissionCard({ env = browserEnvironment(), initial
     <div className="vc-install" data-permission={state}>
       <p>{t(`notifications.${state}`)}</p>
       {state === 'default' && allowed ? (
-        <Button variant="secondary" onClick={() => void requestNotificationPermission(env).then(setState)}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void requestNotificationPermission(env).then((next) => {
+              setState(next)
+              // Granted here: the push token flow runs now, not with the next login.
+              if (next === 'granted') void push.register()
+            })
+          }
+        >
           {t('notifications.enable')}
         </Button>
       ) : null}
