@@ -142,6 +142,12 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
   return entry
 }
 
+/** Whether a tester is signed in as this anchor (bare jid) on the console: it then answers itself. */
+export function isAnchorOnConsole(jid: string): boolean {
+  for (const entry of consoles.values()) if (entry.jid === jid) return true
+  return false
+}
+
 /** Ends every console session (server shutdown, tests). */
 export async function closeAnchorConsoles(): Promise<void> {
   await Promise.all([...consoles.values()].map((entry) => entry.close()))

@@ -7,7 +7,8 @@ import { addRelation, hasRelation, removeRelation } from '../world/relations.ts'
 import { claimTask, taskInfo } from '../world/tasks.ts'
 import { localDay, secondsToNextDay } from '../world/time.ts'
 import { clubCallsPerDay } from './account.ts'
-import { greetingOf } from './anchorlist.ts'
+import { greetingOf, storyLine } from './anchorlist.ts'
+import { autoRepliesOf } from '../xmpp/autoReplyRuntime.ts'
 import { componentInfo } from './common.ts'
 import { silverCallsLeft } from '../xmpp/hub.ts'
 
@@ -72,7 +73,10 @@ export const commonServiceRoutes: Route[] = [
       const inserted = app.db
         .prepare('INSERT OR IGNORE INTO auto_messages (uid, anchor_jid, day, text, at) VALUES (?, ?, ?, ?, ?)')
         .run(user.uid, anchor.jid, day, text, app.now()).changes
-      return ok({ triggered: Number(inserted) === 1, anchorJid: anchor.jid, text })
+      const triggered = Number(inserted) === 1
+      // The anchor says it over messaging too (development: seeded anchors answer by themselves).
+      if (triggered) autoRepliesOf(app)?.greet(user.jid, anchor.jid, text, storyLine(app, anchor))
+      return ok({ triggered, anchorJid: anchor.jid, text })
     },
   }),
   productRoute('/api/common_service/pay_records_v2', {

@@ -2,7 +2,11 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
 import type { Route } from '../http/routes.ts'
+import { autoRepliesOf } from './autoReplyRuntime.ts'
 import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE, SENSITIVE_PORN, SENSITIVE_SENSITIVE } from './wire.ts'
+
+/** Bits whose messages the client drops (discard, offline): nobody saw them, nobody answers. */
+const DROPPED_BITS = SENSITIVE_DISCARD | SENSITIVE_OFFLINE
 
 /**
  * Development word filter. Prosody's mod_vchat_filter asks it about the text of every chat
@@ -66,12 +70,15 @@ export const filterRoute: Route = {
   path: FILTER_PATH,
   handle({ app, req, body }) {
     if (!isLoopback(req)) throw new HttpError(403, 'filter: loopback only')
-    const { text, from } = validate(filterSchema, body)
+    const { text, from, to } = validate(filterSchema, body)
     if (from && isBlockedJid(app.db, from)) {
       app.log(`message from ${from} refused: the account is blocked`)
       const verdict: FilterVerdict = { sensitiveInfo: 0, blocked: true }
       return { body: verdict }
     }
-    return { body: filterText(text) }
+    const verdict = filterText(text)
+    // A message that reaches its recipient may get an answer from a seeded anchor (development).
+    if (from && to && !(verdict.sensitiveInfo & DROPPED_BITS)) autoRepliesOf(app)?.onMessage(from, to)
+    return { body: verdict }
   },
 }

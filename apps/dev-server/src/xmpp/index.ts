@@ -7,4 +7,20 @@ export { filterText, FILTER_PATH, FILTER_WORDS, type FilterVerdict } from './fil
 
 /** HTTP routes of the XMPP side (mounted through startDevServer's extraRoutes). */
 export const XMPP_ROUTES: readonly Route[] = [filterRoute, ...ANCHOR_CONSOLE_ROUTES]
-export { setAnchorConsoleXmpp, closeAnchorConsoles } from '../console/anchorConsole.ts'
+import { closeAnchorConsoles as closeConsoles, setAnchorConsoleXmpp as setConsoleXmpp, type AnchorConsoleXmpp } from '../console/anchorConsole.ts'
+import { setAutoReplyXmpp } from './autoReplyRuntime.ts'
+
+export { createAutoReplies, type AutoReplies, type AutoReplySender } from './autoReply.ts'
+export { autoRepliesOf, setAutoReplyXmpp } from './autoReplyRuntime.ts'
+
+/** Where the anchors' sessions connect (console and auto replies); null when Prosody is down. */
+export function setAnchorConsoleXmpp(target: AnchorConsoleXmpp | null): void {
+  setConsoleXmpp(target)
+  void setAutoReplyXmpp(target)
+}
+
+/** Ends every anchor session: the console's and the auto replies'. */
+export async function closeAnchorConsoles(): Promise<void> {
+  await setAutoReplyXmpp(null)
+  await closeConsoles()
+}
