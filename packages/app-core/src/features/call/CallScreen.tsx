@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router-dom'
+import { useParams, useSearchParams } from 'react-router-dom'
 import { Button } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
@@ -8,6 +8,8 @@ import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from '.
 import { hangUpCall, resetCall, startCall } from './callThunks'
 import { useMessagingState } from './useMessagingState'
 import { CoinStorePanel } from '../wallet/CoinStore'
+import { useAppNavigate } from '../../routes/navigation'
+import { SilverCallGuide } from './SilverCallGuide'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
@@ -55,10 +57,12 @@ function CallTimer({ connectedAt }: { connectedAt: number }) {
 export interface CallScreenViewProps {
   /** Start the call to this host when the screen opens (the /video/{uid} and /call/{uid} routes). */
   uid?: string | undefined
+  /** 'silver': the silver call guide shows first, and the call starts as a silver call once confirmed. */
+  tier?: 'standard' | 'silver' | undefined
 }
 
 /** /video/{uid}, /call/{uid} and /videoview: local and remote video, state, timer, balance, controls. */
-export function CallScreen({ uid }: CallScreenViewProps) {
+export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   const { t } = useTranslation('call')
   const dispatch = useAppDispatch()
   const services = useServices()
@@ -72,6 +76,10 @@ export function CallScreen({ uid }: CallScreenViewProps) {
   const started = useRef(false)
   const messaging = useMessagingState()
   const [waitedLong, setWaitedLong] = useState(false)
+  const navigate = useAppNavigate()
+  // A silver call starts only after the guide (what it is, how long, how many are left) was confirmed.
+  const [silverConfirmed, setSilverConfirmed] = useState(false)
+  const awaitingGuide = tier === 'silver' && !silverConfirmed && !started.current
   // A deep link or a reload opens this screen while messaging still logs in (a failed attempt is
   // retried after 0.5 s and 3 s): the call starts once it is live, or is refused ('xmpp not
   // connected') when it did not come up within the messaging login time-out (SPEC §9: 10 s).
@@ -83,10 +91,21 @@ export function CallScreen({ uid }: CallScreenViewProps) {
   }, [services, uid, messagingSettled])
 
   useEffect(() => {
-    if (!uid || started.current || call.status !== CALL_STATUS.Initial || !messagingSettled) return
+    if (!uid || started.current || call.status !== CALL_STATUS.Initial || !messagingSettled || awaitingGuide) return
     started.current = true
-    void dispatch(startCall({ uid }))
-  }, [dispatch, uid, call.status, messagingSettled])
+    void dispatch(startCall({ uid, tier }))
+  }, [dispatch, uid, tier, call.status, messagingSettled, awaitingGuide])
+
+  if (uid && awaitingGuide && call.status === CALL_STATUS.Initial) {
+    return (
+      <section className="vc-call" aria-label={t('screen.title')}>
+        <SilverCallGuide
+          onStart={() => setSilverConfirmed(true)}
+          onCancel={() => navigate(`/anchorprofile?jid=${encodeURIComponent(`anchor_${uid}@${services.endpoints.xmppDomain}`)}`)}
+        />
+      </section>
+    )
+  }
 
   const active = call.status === CALL_STATUS.Connecting || call.status === CALL_STATUS.Connected || call.status === CALL_STATUS.CallIn
   const ended = call.status === CALL_STATUS.Disconnected || call.status === CALL_STATUS.Failed || call.startError !== null
@@ -107,7 +126,18 @@ export function CallScreen({ uid }: CallScreenViewProps) {
         </p>
         {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer connectedAt={call.connectedAt} /> : null}
         {balance !== null ? <p className="vc-call__balance">{t('balance', { count: balance })}</p> : null}
-        {call.price !== null && active ? <p className="vc-call__price">{t('price', { count: call.price })}</p> : null}
+        {call.price !== null && active ? (
+          <p className="vc-call__price">{call.tier === 'silver' ? t('silver.price', { count: call.price }) : t('price', { count: call.price })}</p>
+        ) : null}
+        {call.tier === 'silver' ? <p className="vc-call__silver">{t('silver.title')}</p> : null}
+        {call.tier === 'silver' && call.silver && active ? (
+          <>
+            {call.price === null ? <p className="vc-call__price">{t('silver.price', { count: call.silver.price })}</p> : null}
+            <p className="vc-call__notice">{t('silver.duration', { count: call.silver.callDuration })}</p>
+            <p className="vc-call__notice">{t('silver.timesLeft', { count: call.silver.timesLeft })}</p>
+            <p className="vc-call__notice">{t('silver.balance', { count: call.silver.silverBalance })}</p>
+          </>
+        ) : null}
         {call.matchToFlash ? <p className="vc-call__notice">{t('notice.matchToFlash')}</p> : null}
         {ended && messageKey ? (
           <p className="vc-call__error" role="alert">
@@ -157,5 +187,6 @@ export function CallScreen({ uid }: CallScreenViewProps) {
 /** Route element: reads the host uid from /video/:uid or /call/:uid. */
 export function CallRouteScreen() {
   const { uid } = useParams()
-  return <CallScreen uid={uid} />
+  const [search] = useSearchParams()
+  return <CallScreen uid={uid} tier={search.get('tier') === 'silver' ? 'silver' : 'standard'} />
 }

@@ -23,7 +23,10 @@ export function IncomingCallPopup() {
   return createPortal(
     <div className="vc-incoming" role="alertdialog" aria-modal="false" aria-labelledby="vc-incoming-title">
       <p id="vc-incoming-title" className="vc-incoming__title">{t('incoming.title', { name: caller })}</p>
-      {incoming.price !== null ? <p className="vc-incoming__price">{t('price', { count: incoming.price })}</p> : null}
+      {incoming.tier === 'silver' ? <p className="vc-incoming__price">{t('silver.title')}</p> : null}
+      {incoming.price !== null ? (
+        <p className="vc-incoming__price">{incoming.tier === 'silver' ? t('silver.price', { count: incoming.price }) : t('price', { count: incoming.price })}</p>
+      ) : null}
       <div className="vc-incoming__actions">
         <Button
           onClick={() => {

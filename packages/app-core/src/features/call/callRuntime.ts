@@ -12,7 +12,7 @@ export type CallNotice =
   | { kind: 'matchToFlash' }
   | { kind: 'ended'; reason: string }
   /** A silver call was set up: how long it may last, the silver calls left today after it, the silver balance. */
-  | { kind: 'silver'; callDuration: number; timesLeft: number; silverBalance: number }
+  | { kind: 'silver'; callDuration: number; timesLeft: number; silverBalance: number; price: number }
 
 export interface CallRuntimeEvents {
   onSnapshot(snapshot: CallSnapshot): void
@@ -115,6 +115,7 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
           callDuration: silverCallDuration,
           timesLeft: typeof silverTimesLeft === 'number' ? silverTimesLeft : 0,
           silverBalance: typeof silverBalance === 'number' ? silverBalance : 0,
+          price: typeof payload['price'] === 'number' ? payload['price'] : 0,
         })
       }
     } else if (action === 'MatchToFlash') {

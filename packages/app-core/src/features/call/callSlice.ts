@@ -47,6 +47,8 @@ export interface SilverCallInfo {
   /** Silver calls left today after this one. */
   timesLeft: number
   silverBalance: number
+  /** Silver coins per minute. */
+  price: number
 }
 
 export const initialCallState: CallState = {

@@ -39,7 +39,7 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
     onNotice: (notice) => {
       if (notice.kind === 'balance') dispatch(balanceReported(notice.gemsBalance))
       else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
-      else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance }))
+      else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance, price: notice.price }))
       else dispatch(endedByHub(notice.reason))
     },
     screenIncoming: ({ price, caller }) => callBackRefusal(getState(), price, caller),
