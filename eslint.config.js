@@ -16,6 +16,8 @@ export default tseslint.config(
       '.data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Git-ignored scratch space for benchmark investigations.
+      'bench/tmp/**',
     ],
   },
   js.configs.recommended,
