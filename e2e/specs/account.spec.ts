@@ -187,7 +187,7 @@ test.describe('account', () => {
     await expect(page.getByTestId('blocked-notice')).toContainText('Spam reports')
   })
 
-  test('a block set while signed in: the next message bounces, the app says why, and the hub refuses the call', async ({ page, newUser, stack }) => {
+  test('a block set while signed in: the next message bounces and the app says why', async ({ page, newUser, stack }) => {
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await logIn(page, user)
     await openInApp(page, `/message?with=${encodeURIComponent('anchor_200002@localhost')}`)
@@ -206,12 +206,27 @@ test.describe('account', () => {
     await expect(guard).toBeVisible()
     await expect(guard).toContainText('Your account is blocked')
     await expect(guard).toContainText('Reason: Spam reports')
+  })
 
-    // A call: the hub refuses it (CallError 'blocked'); the guard stays over the call screen.
+  test("a block set while signed in: the hub refuses the next call (CallError 'blocked') and the app says why", async ({ page, newUser, stack }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    // Messaging is live (presence sent) before the block.
+    const presenceSent = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framesent', (frame) => {
+          if (String(frame.payload).includes('<presence')) resolve()
+        }),
+      )
+    })
+    await logIn(page, user)
+    await presenceSent
+    await blockUser(stack.apiUrl, user.uid, 'Fraud check')
+    // Nothing but the hub's refusal tells the app about the block here (no message was sent).
     await openInApp(page, '/video/200003')
     await expect(page.locator('.vc-call__status')).toHaveText('Call failed', { timeout: 15_000 })
+    const guard = page.getByTestId('blocked-guard')
     await expect(guard).toBeVisible()
-    await expect(guard).toContainText('Reason: Spam reports')
+    await expect(guard).toContainText('Reason: Fraud check')
   })
 
   test('the complete-profile panel after the first login: filled once, never asked again', async ({ page, newUser, stack }) => {
