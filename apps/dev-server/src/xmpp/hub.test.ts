@@ -173,6 +173,8 @@ describe('ringing', () => {
     hub.handle(USER_FULL, 'CallCancel', { sid })
     expect(last('CallCancel', ANCHOR)!.payload).toEqual({ sid, reason: 'cancelled' })
     expect(gems(USER)).toBe(500)
+    // The caller's app may have read its balance before the refund: the hub tells it the new one.
+    expect(last('ReChargeSuccess', USER)!.payload).toEqual({ sid, gemsBalance: 500, charged: 0 })
   })
 
   it("no answer within 60 s: CallError 'timeOut' to the caller, CallCancel to the callee, hold refunded", () => {

@@ -271,11 +271,15 @@ export function createHub(options: HubOptions): Hub {
     if (!sessions.delete(session.sid)) return
     for (const handle of session.timers) timers.clearTimeout(handle)
     session.timers = []
-    if (session.held > 0) {
-      ;(session.tier === 'silver' ? silverCreditStmt : creditStmt).run(session.held, session.payer)
+    const refunded = session.held
+    if (refunded > 0) {
+      ;(session.tier === 'silver' ? silverCreditStmt : creditStmt).run(refunded, session.payer)
       session.held = 0
     }
     persist(session, state, reason, true)
+    // The payer's app may already have read its balance while the hold was still taken (it refreshes
+    // the moment its own side ends): tell it what the balance is after the refund.
+    if (refunded > 0 && session.tier !== 'silver') send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
     log(`call ${session.sid} ${state} (${reason}): ${session.minutes} min, ${session.charged} gems`)
   }
 

@@ -132,6 +132,13 @@ describe('incoming calls anywhere in the app', () => {
     expect(router.state.location.pathname).toBe('/goddess')
   })
 
+  it("the hub's balance after a call (a refunded hold, a billed minute) becomes the account's balance", async () => {
+    const { hub, store, opened } = await signedInApp({ gemsBalance: 440 })
+    await waitFor(() => expect(opened.count).toBe(1))
+    act(() => hub.deliver('ReChargeSuccess', { sid: 's-9', gemsBalance: 500, charged: 0 }))
+    expect(store.getState().account.gemsBalance).toBe(500)
+  })
+
   it("refuses a call-back without more gems than the price: 'coins_insufficient', no ring", async () => {
     const { hub, store, opened } = await signedInApp({ gemsBalance: 60, paid: false })
     await waitFor(() => expect(opened.count).toBe(1))

@@ -1,7 +1,7 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
-import { loadAccount } from '../account/accountSlice'
+import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
 import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
@@ -37,7 +37,11 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
       if (snapshot.status === 3 || snapshot.status === 4) void dispatch(loadAccount())
     },
     onNotice: (notice) => {
-      if (notice.kind === 'balance') dispatch(balanceReported(notice.gemsBalance))
+      if (notice.kind === 'balance') {
+        dispatch(balanceReported(notice.gemsBalance))
+        // The hub's figure is the account's balance too (the coin counters outside the call read it).
+        dispatch(gemsBalanceChanged(notice.gemsBalance))
+      }
       else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
       else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance, price: notice.price }))
       else dispatch(endedByHub(notice.reason))
