@@ -64,6 +64,11 @@ export const CallFailureReason = {
   GemsInsufficient: 'Gems insufficient',
   SendSessionUnknown: 'sendSession Unknown error',
   SidNonExistent: 'sidNonExistent',
+  /**
+   * Not in SPEC §8: the hub refuses every call of an account blocked by the operator (blockInfo), and
+   * the app says so instead of the generic 'sidNonExistent' an unknown reason would give.
+   */
+  AccountBlocked: 'blocked',
 } as const
 
 export type CallFailureReason = (typeof CallFailureReason)[keyof typeof CallFailureReason]

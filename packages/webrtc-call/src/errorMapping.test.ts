@@ -9,6 +9,7 @@ describe('mapCallError', () => {
     ['callInSessionFail', 'callInSessionFail'],
     ['sdp fail', 'sdp fail'],
     ['sidNonExistent', 'sidNonExistent'],
+    ['blocked', 'blocked'],
     ['something new', 'sidNonExistent'],
     ['', 'sidNonExistent'],
     [undefined, 'sidNonExistent'],
@@ -44,7 +45,7 @@ describe('other failures', () => {
     expect(invitationFailure()).toEqual({ reason: 'chat-invitation', detail: 'invitationError' })
   })
 
-  it('keeps the spec texts exactly', () => {
+  it('keeps the spec texts exactly (plus our blocked-account reason)', () => {
     expect(Object.values(CallFailureReason).sort()).toEqual(
       [
         'timeOut',
@@ -55,6 +56,7 @@ describe('other failures', () => {
         'Gems insufficient',
         'sendSession Unknown error',
         'sidNonExistent',
+        'blocked',
       ].sort(),
     )
   })
