@@ -3,12 +3,9 @@
  * Prosody and the dev-server hub. Runs in one project only (see playwright.config.ts): the seeded
  * hosts are shared, so repeating it per brand and viewport would only make the run slower.
  */
-import type { Browser, Locator, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
+import { callStatus, expectFrames, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
-
-const PASSWORD = 'demo1234'
-const MEDIA_PERMISSIONS = ['camera', 'microphone']
 
 test.use({
   // Fake devices, no permission prompt, and remote audio may autoplay on the caller's page, which
@@ -16,42 +13,6 @@ test.use({
   launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CHROMIUM_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'] },
   permissions: MEDIA_PERMISSIONS,
 })
-
-async function logIn(page: Page, uid: string, password = PASSWORD): Promise<void> {
-  await page.goto('/login')
-  const dialog = page.getByRole('dialog')
-  await dialog.locator('input[name="uid"]').fill(uid)
-  await dialog.locator('input[name="password"]').fill(password)
-  await dialog.locator('form:has(input[name="uid"]) button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
-}
-
-/** In-app navigation (no reload), as the app's own links and call buttons do. */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-  await expect(page).toHaveURL(new RegExp(`${path}$`))
-}
-
-const callStatus = (page: Page) => page.locator('.vc-call__status')
-const remoteVideo = (page: Page) => page.locator('video.vc-call__video').first()
-
-/** A seeded host signed in to the same app in a browser context of its own (fake camera too). */
-async function hostPage(browser: Browser, appUrl: string, uid: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: appUrl, permissions: MEDIA_PERMISSIONS })
-  const host = await context.newPage()
-  await logIn(host, uid)
-  return host
-}
-
-/** The video element plays real frames: its size is known and its playback time moves on. */
-async function expectFrames(video: Locator): Promise<void> {
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0)
-  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first)
-}
 
 test.describe('one-to-one video call through the hub', () => {
   test('without gems the call is refused with on_call_insuffic and the coin store opens', async ({ page, newUser }) => {

@@ -1,0 +1,57 @@
+/**
+ * Helpers of the call specs: a signed-in page per side with Chromium's fake camera and microphone,
+ * in-app navigation, and what the call screen shows.
+ */
+import type { Browser, Locator, Page } from '@playwright/test'
+import { expect } from './fixtures.ts'
+
+export const PASSWORD = 'demo1234'
+export const MEDIA_PERMISSIONS = ['camera', 'microphone']
+
+export async function logIn(page: Page, uid: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(uid)
+  await dialog.locator('input[name="password"]').fill(password)
+  await dialog.locator('form:has(input[name="uid"]) button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/match$/)
+}
+
+/** In-app navigation (no reload), as the app's own links and call buttons do. */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+}
+
+export const callStatus = (page: Page) => page.locator('.vc-call__status')
+export const callError = (page: Page) => page.locator('.vc-call__error')
+export const remoteVideo = (page: Page) => page.locator('video.vc-call__video').first()
+
+/** A seeded host signed in to the same app in a browser context of its own (fake camera too). */
+export async function hostPage(browser: Browser, appUrl: string, uid: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: appUrl, permissions: MEDIA_PERMISSIONS })
+  const host = await context.newPage()
+  await logIn(host, uid)
+  return host
+}
+
+/** The video element plays real frames: its size is known and its playback time moves on. */
+export async function expectFrames(video: Locator): Promise<void> {
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0)
+  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first)
+}
+
+/** Moves the hub's clock forward for one user's calls only (dev-server's development clock). */
+export async function advanceCallClock(apiUrl: string, jid: string, ms: number): Promise<number> {
+  const response = await fetch(`${apiUrl}/dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms, jid }),
+  })
+  if (!response.ok) throw new Error(`advancing the clock failed: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { data: { fired: number } }).data.fired
+}
