@@ -1,4 +1,5 @@
 import type { AccountInfo, ConfigInfo, FirstCallInfo, PaidUserFreeCall } from '@vchat/api-client'
+import type { DatabaseSync } from 'node:sqlite'
 import {
   CLUB_CALLS_FREE,
   CLUB_CALLS_PAID,
@@ -14,6 +15,7 @@ import { emptyRequest, requests, responses } from '../contract/schemas.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
+import { silverCallsLeft } from '../xmpp/hub.ts'
 import { checkIn } from '../world/tasks.ts'
 import { componentInfo } from './common.ts'
 import { withBlockReason } from './devAccount.ts'
@@ -49,18 +51,34 @@ export function clubCallsPerDay(user: UserRow): number {
   return user.paid === 1 ? CLUB_CALLS_PAID : CLUB_CALLS_FREE
 }
 
-export function configInfo(user: UserRow, domain: string): ConfigInfo {
+/** The config's mainInfo: components, block status, feature switches and the first-call offer. */
+export function mainInfo(user: UserRow, domain: string): ConfigInfo['mainInfo'] {
   return {
-    mainInfo: {
-      componentInfo: componentInfo(domain),
-      blockInfo: { blocked: user.blocked === 1, reason: '' },
-      commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
-      enableCallback: true,
-      firstCallInfo: firstCallInfo(user),
-    },
+    componentInfo: componentInfo(domain),
+    blockInfo: { blocked: user.blocked === 1, reason: '' },
+    commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
+    enableCallback: true,
+    firstCallInfo: firstCallInfo(user),
+  }
+}
+
+/** When the config is asked for: `now` (ms) and the device's `timezoneOffset` (minutes east of UTC). */
+export interface ConfigMoment {
+  db: DatabaseSync
+  now: number
+  timezoneOffset: number
+}
+
+/**
+ * The config (combine_info). `silverCall.availableTimes` is what is left today, counted as the hub and
+ * club_call_times count it: the day's allowance less the silver calls answered since the user's local midnight.
+ */
+export function configInfo(user: UserRow, domain: string, moment: ConfigMoment): ConfigInfo {
+  return {
+    mainInfo: mainInfo(user, domain),
     veegoInfo: {
       silverInfoConf: { enableSilverClub: true, silverCallDuration: SILVER_CALL_DURATION_S },
-      silverCall: { availableTimes: clubCallsPerDay(user) },
+      silverCall: { availableTimes: silverCallsLeft(moment.db, user, moment.now, moment.timezoneOffset) },
     },
   }
 }
@@ -76,7 +94,11 @@ export const accountRoutes: Route[] = [
     data: emptyRequest,
     response: responses.config,
     auth: true,
-    handle: (request) => ok(withBlockReason(request.app.db, signedIn(request).uid, configInfo(signedIn(request), request.app.domain))),
+    handle(request) {
+      const user = signedIn(request)
+      const moment = { db: request.app.db, now: request.app.now(), timezoneOffset: request.envelope.deviceInfo.timezoneOffset }
+      return ok(withBlockReason(request.app.db, user.uid, configInfo(user, request.app.domain, moment)))
+    },
   }),
   productRoute('/api/account_service/reward', {
     data: requests.reward,

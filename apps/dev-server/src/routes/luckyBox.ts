@@ -6,7 +6,7 @@ import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { relationList } from '../world/relations.ts'
 import { credit, inTransaction } from '../world/tasks.ts'
-import { configInfo } from './account.ts'
+import { mainInfo } from './account.ts'
 
 interface LuckyBoxDefinition {
   rule: LuckyBoxRule
@@ -45,7 +45,7 @@ function boxState(db: DatabaseSync, user: UserRow, box: LuckyBoxDefinition): Luc
 }
 
 function enabledFor(app: AppContext, user: UserRow): boolean {
-  return configInfo(user, app.domain).mainInfo.commonConfig.enableLuckyBox
+  return mainInfo(user, app.domain).commonConfig.enableLuckyBox
 }
 
 export function luckyBoxInfo(app: AppContext, user: UserRow): LuckyBoxInfo {
