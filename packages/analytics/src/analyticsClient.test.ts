@@ -44,6 +44,16 @@ afterEach(() => {
 })
 
 describe('track', () => {
+  it('gives every event its own insert id by default (nanoid), kept on the event it sends', async () => {
+    const analytics = client({ createId: undefined })
+    for (let i = 0; i < 20; i += 1) analytics.track('page_show')
+    await analytics.flush()
+    const ids = transport.batches.flat().map((event) => event.eventId)
+    expect(ids).toHaveLength(20)
+    expect(new Set(ids).size).toBe(20)
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{21}$/)
+  })
+
   it('queues a valid event with identity, time, super properties and its own properties', async () => {
     const analytics = client()
     analytics.identify('100001')

@@ -1,3 +1,4 @@
+import { nanoid } from 'nanoid'
 import {
   DEFAULT_BATCH_SIZE,
   DEFAULT_FLUSH_INTERVAL_MS,
@@ -85,7 +86,8 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   const queueStorage = options.queueStorage ?? storage
   const timers = options.timers ?? platformTimers()
   const now = options.now ?? (() => Date.now())
-  const createId = options.createId ?? (() => globalThis.crypto.randomUUID())
+  // nanoid rather than crypto.randomUUID: the latter exists only in secure contexts (https, localhost).
+  const createId = options.createId ?? (() => nanoid())
   const reportError = (error: unknown): void => options.onError?.(error)
   const strict = options.strict ?? false
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY
@@ -130,6 +132,12 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   let queue: AnalyticsEvent[] = restored.pending
   /** The batch being sent: still pending (persisted) until the receiver has it. */
   let inFlight: readonly AnalyticsEvent[] = []
+  /**
+   * Set when the page is hidden while a batch is in flight: that batch is not beaconed at once
+   * (its POST may still arrive, and the receiver would get it twice); if the POST then fails, the
+   * batch goes by beacon instead of another POST attempt.
+   */
+  let beaconInFlightOnFailure = false
   /** Ids handed to a beacon, oldest first, bounded; events with these ids are never sent again. */
   let sentIds: string[] = restored.sentIds.slice(-SENT_IDS_CAP)
   let sentIdSet = new Set(sentIds)
@@ -211,16 +219,37 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     }
   }
 
-  async function sendWithRetries(events: readonly AnalyticsEvent[]): Promise<boolean> {
+  /** 'delivered', 'failed' after every attempt, or 'hidden': an attempt failed after the page was hidden. */
+  async function sendWithRetries(events: readonly AnalyticsEvent[]): Promise<'delivered' | 'failed' | 'hidden'> {
     for (let attempt = 0; attempt <= retries; attempt += 1) {
       try {
         await sendOnce(events)
-        return true
+        return 'delivered'
+      } catch (error) {
+        reportError(error)
+        if (beaconInFlightOnFailure) return 'hidden'
+      }
+    }
+    return 'failed'
+  }
+
+  /** Hands events to the beacon in chunks of at most `maxPerSend`; answers how many it accepted. */
+  function beaconEvents(events: readonly AnalyticsEvent[]): number {
+    if (!beacon) return 0
+    let sent = 0
+    for (let start = 0; start < events.length; start += maxPerSend) {
+      const chunk = events.slice(start, start + maxPerSend)
+      let accepted = false
+      try {
+        accepted = beacon.send(chunk)
       } catch (error) {
         reportError(error)
       }
+      if (!accepted) break
+      markSent(chunk)
+      sent += chunk.length
     }
-    return false
+    return sent
   }
 
   function flush(): Promise<void> {
@@ -232,10 +261,18 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
           const epoch = queueEpoch
           const batch = queue.splice(0, maxPerSend)
           inFlight = batch
-          const delivered = await sendWithRetries(batch)
+          beaconInFlightOnFailure = false
+          const outcome = await sendWithRetries(batch)
+          const hidden = beaconInFlightOnFailure
+          beaconInFlightOnFailure = false
           if (epoch === queueEpoch) inFlight = []
-          if (!delivered) {
+          if (outcome !== 'delivered') {
             failedSends += 1
+            // The page was hidden while this POST was out and the POST failed: the beacon takes it
+            // now (the receiver stores each eventId once, should the POST have arrived after all).
+            if (hidden && epoch === queueEpoch) {
+              beaconEvents(batch.filter((event) => !sentIdSet.has(event.eventId)))
+            }
             // Kept for the next flush (interval or batch size), subject to the queue cap; events a
             // beacon took meanwhile are not put back.
             if (epoch === queueEpoch) {
@@ -381,6 +418,7 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
           // An opted-out user's pending events are not sent.
           queue = []
           inFlight = []
+          beaconInFlightOnFailure = false
           queueEpoch += 1
           persistQueue()
           break
@@ -395,28 +433,19 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
     flush,
 
     flushByBeacon(): BeaconFlushResult {
-      const pending = [...inFlight, ...queue].filter((event) => !sentIdSet.has(event.eventId))
-      if (pending.length === 0) return { sent: 0, kept: 0 }
-      let sent = 0
-      if (beacon) {
-        for (let start = 0; start < pending.length; start += maxPerSend) {
-          const chunk = pending.slice(start, start + maxPerSend)
-          let accepted = false
-          try {
-            accepted = beacon.send(chunk)
-          } catch (error) {
-            reportError(error)
-          }
-          if (!accepted) break
-          markSent(chunk)
-          sent += chunk.length
-        }
-      }
+      // The batch whose POST is in flight is left to that POST; it goes by beacon only if the POST
+      // fails (see flush). It stays persisted meanwhile, so an unload before the answer resends it
+      // from the next page load, and the receiver drops what it already has by eventId.
+      const awaiting = inFlight.filter((event) => !sentIdSet.has(event.eventId)).length
+      if (awaiting > 0) beaconInFlightOnFailure = true
+      const pending = queue.filter((event) => !sentIdSet.has(event.eventId))
+      if (pending.length === 0) return { sent: 0, kept: 0, inFlight: awaiting }
+      const sent = beaconEvents(pending)
       if (sent > 0) {
         queue = queue.filter((event) => !sentIdSet.has(event.eventId))
       }
       persistQueue()
-      return { sent, kept: pending.length - sent }
+      return { sent, kept: pending.length - sent, inFlight: awaiting }
     },
 
     getStats: () => ({ queued: queue.length, dropped, failedSends }),

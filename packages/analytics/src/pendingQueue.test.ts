@@ -178,7 +178,7 @@ describe('flushByBeacon', () => {
     const first = page()
     first.track('a')
     first.track('b')
-    expect(first.flushByBeacon()).toEqual({ sent: 2, kept: 0 })
+    expect(first.flushByBeacon()).toEqual({ sent: 2, kept: 0, inFlight: 0 })
     expect(beacon.sends.map((events) => events.map((event) => event.event))).toEqual([['a', 'b']])
     expect(first.getStats().queued).toBe(0)
     expect(stored()).toEqual({ pending: [], sentIds: ['id-3', 'id-4'] })
@@ -206,48 +206,124 @@ describe('flushByBeacon', () => {
     expect(transport.calls).toHaveLength(0)
   })
 
-  it('sends at most 50 events per beacon', () => {
+  it('sends at most 50 events per beacon', async () => {
     const analytics = page({ batchSize: 30, queueCap: 500 })
     transport.mode = 'hang'
     for (let i = 0; i < 120; i += 1) analytics.track('e')
-    expect(analytics.flushByBeacon()).toEqual({ sent: 120, kept: 0 })
-    expect(beacon.sends.map((events) => events.length)).toEqual([50, 50, 20])
+    // The first 30 are in flight by POST; the 90 queued after them go by beacon.
+    expect(analytics.flushByBeacon()).toEqual({ sent: 90, kept: 0, inFlight: 30 })
+    expect(beacon.sends.map((events) => events.length)).toEqual([50, 40])
+    await vi.advanceTimersByTimeAsync(3_000) // the POST times out: its batch follows by beacon
+    expect(beacon.sends.map((events) => events.length)).toEqual([50, 40, 30])
+    expect(new Set(beacon.sends.flat().map((event) => event.eventId)).size).toBe(120)
   })
 
-  it('includes the batch in flight and does not put it back when that send then fails', async () => {
-    transport.mode = 'hang'
-    const analytics = page({ retries: 0 })
+  it('leaves the batch in flight to its POST: only the queued events go by beacon', async () => {
+    let answer: () => void = () => undefined
+    transport.send = (events, options) => {
+      transport.calls.push({ events, options })
+      return new Promise<void>((resolve) => {
+        answer = () => {
+          transport.batches.push(events)
+          resolve()
+        }
+      })
+    }
+    const analytics = page()
     for (let i = 0; i < 6; i += 1) analytics.track(`e${i}`)
     analytics.track('queued')
     await vi.advanceTimersByTimeAsync(0)
     expect(transport.calls).toHaveLength(1)
-    expect(analytics.flushByBeacon()).toEqual({ sent: 7, kept: 0 })
-    await vi.advanceTimersByTimeAsync(3_000) // the in-flight send times out
+
+    expect(analytics.flushByBeacon()).toEqual({ sent: 1, kept: 0, inFlight: 6 })
+    expect(beacon.sends.map((events) => events.map((event) => event.event))).toEqual([['queued']])
+    // Until the POST answers, the batch stays persisted (an unload now resends it next load).
+    expect(stored().pending.map((event) => event.event)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5'])
+
+    answer()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(analytics.getStats()).toMatchObject({ queued: 0, failedSends: 0 })
+    expect(stored().pending).toEqual([])
+    // Each event reached the receiver exactly once: the six by POST, the seventh by beacon.
+    const delivered = [...sentEventIds(), ...beacon.sends.flat().map((event) => event.eventId)]
+    expect(delivered).toHaveLength(7)
+    expect(new Set(delivered).size).toBe(7)
+    await vi.advanceTimersByTimeAsync(12_000)
+    expect(transport.calls).toHaveLength(1)
+    expect(beacon.sends).toHaveLength(1)
+  })
+
+  it('beacons the batch in flight when its POST fails after the page was hidden, without another POST', async () => {
+    transport.mode = 'hang'
+    const onError = vi.fn()
+    const analytics = page({ retries: 3, onError })
+    for (let i = 0; i < 6; i += 1) analytics.track(`e${i}`)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(analytics.flushByBeacon()).toEqual({ sent: 0, kept: 0, inFlight: 6 })
+    expect(beacon.sends).toEqual([])
+
+    await vi.advanceTimersByTimeAsync(3_000) // the in-flight POST times out
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect(transport.calls).toHaveLength(1) // no retry by POST while hidden
+    expect(beacon.sends.map((events) => events.map((event) => event.event))).toEqual([
+      ['e0', 'e1', 'e2', 'e3', 'e4', 'e5'],
+    ])
     expect(analytics.getStats()).toMatchObject({ queued: 0, failedSends: 1 })
     expect(stored().pending).toEqual([])
+    expect(stored().sentIds).toEqual(beacon.sends[0]?.map((event) => event.eventId))
+  })
+
+  it('keeps a failed in-flight batch the beacon refuses, for the next flush', async () => {
+    transport.mode = 'fail'
+    beacon.accept = false
+    const analytics = page({ retries: 3 })
+    for (let i = 0; i < 6; i += 1) analytics.track(`e${i}`)
+    // The first attempt is under way (its rejection not yet seen) when the page is hidden.
+    expect(analytics.flushByBeacon()).toEqual({ sent: 0, kept: 0, inFlight: 6 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(transport.calls).toHaveLength(1)
+    expect(analytics.getStats()).toMatchObject({ queued: 6, failedSends: 1 })
+    expect(stored().pending).toHaveLength(6)
+
+    transport.mode = 'ok'
+    await analytics.flush()
+    expect(transport.batches.flat().map((event) => event.event)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5'])
+  })
+
+  it('retries by POST as before when the page was not hidden during the send', async () => {
+    transport.mode = 'fail'
+    const analytics = page({ retries: 2 })
+    for (let i = 0; i < 6; i += 1) analytics.track(`e${i}`)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(transport.calls).toHaveLength(3)
+    expect(beacon.sends).toEqual([])
+    expect(analytics.getStats()).toMatchObject({ queued: 6, failedSends: 1 })
   })
 
   it('keeps what the beacon refuses, persisted for the next load', async () => {
     beacon.accept = (events) => events.length <= 50 && beacon.sends.length === 0
     const analytics = page({ batchSize: 30 })
     transport.mode = 'hang'
-    for (let i = 0; i < 70; i += 1) analytics.track(`e${i}`)
-    expect(analytics.flushByBeacon()).toEqual({ sent: 50, kept: 20 })
-    expect(stored().pending).toHaveLength(20)
-    expect(stored().pending[0]?.event).toBe('e50')
-    analytics.shutdown()
+    for (let i = 0; i < 130; i += 1) analytics.track(`e${i}`)
+    // e0–e29 are in flight by POST; of e30–e129 the beacon takes 50 and refuses the rest.
+    expect(analytics.flushByBeacon()).toEqual({ sent: 50, kept: 50, inFlight: 30 })
+    const pending = stored().pending.map((event) => event.event)
+    expect(pending).toHaveLength(80)
+    expect(pending.slice(0, 31)).toEqual([...Array.from({ length: 30 }, (_, i) => `e${i}`), 'e80'])
+    analytics.shutdown() // the page goes away before the POST answers
 
     transport.mode = 'ok'
     const next = page()
     await next.flush()
-    expect(sentEventIds()).toHaveLength(20)
-    expect(transport.batches.flat()[0]?.event).toBe('e50')
+    expect(sentEventIds()).toHaveLength(80)
+    expect(transport.batches.flat()[0]?.event).toBe('e0')
+    expect(transport.batches.flat()[30]?.event).toBe('e80')
   })
 
   it('keeps everything when there is no beacon, and reports a throwing beacon', () => {
     const withoutBeacon = page({ beacon: undefined, storageKey: 'a' })
     withoutBeacon.track('x')
-    expect(withoutBeacon.flushByBeacon()).toEqual({ sent: 0, kept: 1 })
+    expect(withoutBeacon.flushByBeacon()).toEqual({ sent: 0, kept: 1, inFlight: 0 })
 
     const onError = vi.fn()
     const throwing = page({
@@ -260,12 +336,12 @@ describe('flushByBeacon', () => {
       },
     })
     throwing.track('x')
-    expect(throwing.flushByBeacon()).toEqual({ sent: 0, kept: 1 })
+    expect(throwing.flushByBeacon()).toEqual({ sent: 0, kept: 1, inFlight: 0 })
     expect(onError).toHaveBeenCalledWith(new TypeError('Illegal invocation'))
   })
 
   it('does nothing when nothing is pending', () => {
-    expect(page().flushByBeacon()).toEqual({ sent: 0, kept: 0 })
+    expect(page().flushByBeacon()).toEqual({ sent: 0, kept: 0, inFlight: 0 })
     expect(beacon.sends).toEqual([])
   })
 

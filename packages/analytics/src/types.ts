@@ -9,7 +9,12 @@ export interface AnalyticsEvent {
   readonly type: AnalyticsEventType
   /** Event name, for `track` only. */
   readonly event?: string
-  /** Unique per event, so that a receiver can drop a batch it has already stored (retries). */
+  /**
+   * The event's insert id, given once when the event is tracked and kept across retries, reloads and
+   * beacons, so that a receiver stores each event once (a retried batch, or a POST whose answer was
+   * lost and the beacon that followed it). The SPEC names no insert-id field (§4, §9): this one is
+   * ours, a nanoid (21 URL-safe characters) unless `createId` is given.
+   */
   readonly eventId: string
   /** Milliseconds since the epoch when the event was recorded. */
   readonly time: number
@@ -44,6 +49,11 @@ export interface BeaconFlushResult {
   readonly sent: number
   /** Events still pending (no beacon, or the beacon refused them); they stay persisted. */
   readonly kept: number
+  /**
+   * Events of the batch whose POST is in flight: not beaconed (the POST may still arrive); they go
+   * by beacon only if that POST fails, and stay persisted until one of the two delivers them.
+   */
+  readonly inFlight: number
 }
 
 /** Synchronous key-value storage (localStorage-like). Read failures are treated as "nothing". */
@@ -89,7 +99,7 @@ export interface AnalyticsOptions {
   timers?: AnalyticsTimers
   /** Milliseconds since the epoch; defaults to `Date.now`. */
   now?: () => number
-  /** Unique ids for distinct/device/event ids; defaults to `crypto.randomUUID`. */
+  /** Unique ids for distinct/device/event ids; defaults to nanoid (works outside secure contexts too). */
   createId?: () => string
   /** Events per batch; clamped to 1–30. Default 6. */
   batchSize?: number

@@ -94,6 +94,32 @@ describe('development analytics receiver', () => {
     expect((await list('?event=page_hide')).events).toEqual([expect.objectContaining({ eventId: 'beacon-1', beacon: true })])
   })
 
+  it('ignores a beacon of events a POST already stored (the POST answer was lost), keeping the first arrival', async () => {
+    await fetch(`${server.url}/dev/analytics/sync`, { method: 'POST', body: form([event('lost-1'), event('lost-2')]) })
+    const body = form([event('lost-1'), event('lost-2'), event('lost-2'), event('new-1', 'page_hide')]).toString()
+    const outcome = await new Promise<string>((resolve, reject) => {
+      const req = request(`${server.url}/dev/analytics/sync`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'empty' },
+      })
+      req.on('response', (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve(text))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+    expect((JSON.parse(outcome) as { data: unknown }).data).toEqual({ stored: 1, duplicates: 3 })
+    const events = (await list()).events as unknown as { eventId: string; beacon: boolean; method: string; arrivals: number }[]
+    expect(events.map((e) => [e.eventId, e.beacon, e.arrivals])).toEqual([
+      ['new-1', true, 1],
+      ['lost-2', false, 3],
+      ['lost-1', false, 2],
+    ])
+  })
+
   it('filters by event, account and distinct id', async () => {
     await fetch(`${server.url}/dev/analytics/sync`, {
       method: 'POST',
