@@ -167,6 +167,36 @@ describe('messages.put', () => {
   })
 })
 
+describe('messages.markUnlocked', () => {
+  const paidImage = (mid: string) =>
+    message({ mid, type: 2, content: '', attachment: { url: 'http://localhost:8787/files/photos/200001_1.svg', payNeed: true, payPrice: 30 } })
+
+  it('marks a paid image unlocked, survives a reopen (reload), and needs no new schema version', async () => {
+    await db.messages.put(paidImage('img-1'))
+    const marked = await db.messages.markUnlocked('img-1')
+    expect(marked).toMatchObject({ mid: 'img-1', unlocked: true })
+    db.close()
+
+    db = await openChatDb({ indexedDB, IDBKeyRange })
+    expect(db.dexie.verno).toBe(3)
+    expect(await db.messages.byMid('img-1')).toMatchObject({ unlocked: true, attachment: { payNeed: true } })
+    expect((await db.messages.lastOfThread('t-1')).map((m) => [m.mid, m.unlocked])).toEqual([['img-1', true]])
+  })
+
+  it('is kept when the same message is delivered or updated again without the flag', async () => {
+    await db.messages.put(paidImage('img-2'))
+    await db.messages.markUnlocked('img-2')
+    await db.messages.put({ ...paidImage('img-2'), read: true })
+    expect(await db.messages.byMid('img-2')).toMatchObject({ read: true, unlocked: true })
+  })
+
+  it('answers undefined for an unknown mid and leaves other messages locked', async () => {
+    await db.messages.put(paidImage('img-3'))
+    expect(await db.messages.markUnlocked('nope')).toBeUndefined()
+    expect((await db.messages.byMid('img-3'))?.unlocked).toBeUndefined()
+  })
+})
+
 describe('messages.lastOfThread', () => {
   it('returns the last 50 of a thread, oldest first, and only that thread', async () => {
     // Written out of date order on purpose.

@@ -31,6 +31,11 @@ export interface MessagesRepository {
   markThreadRead(tid: string): Promise<void>
   /** The message with this wire id, for de-duplication. */
   byMid(mid: string): Promise<Message | undefined>
+  /**
+   * Marks a paid image unlocked for this user (`unlocked: true`); answers the stored message, or
+   * undefined when no message has this wire id.
+   */
+  markUnlocked(mid: string): Promise<Message | undefined>
 }
 
 export interface ThreadListItem {
@@ -79,7 +84,9 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
       return db.transaction('rw', db.messages, async () => {
         const existing = await db.messages.where('mid').equals(message.mid).first()
         if (existing) {
-          await db.messages.put({ ...message, id: existing.id })
+          // An unlock is this user's own fact: a re-delivered or updated message does not undo it.
+          const keepUnlocked = existing.unlocked === true && message.unlocked === undefined
+          await db.messages.put({ ...message, id: existing.id, ...(keepUnlocked ? { unlocked: true } : {}) })
           return { status: 'stored', id: existing.id, created: false } as const
         }
         const id = await db.messages.add(message)
@@ -112,6 +119,16 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
     },
 
     byMid: (mid) => db.messages.where('mid').equals(mid).first(),
+
+    markUnlocked(mid) {
+      return db.transaction('rw', db.messages, async () => {
+        const existing = await db.messages.where('mid').equals(mid).first()
+        if (!existing) return undefined
+        if (existing.unlocked === true) return existing
+        await db.messages.update(existing.id, { unlocked: true })
+        return { ...existing, unlocked: true }
+      })
+    },
   }
 }
 

@@ -66,6 +66,13 @@ export interface Message {
    * Not indexed (schema version 3 stays as the spec says); the outbox is read by a scan.
    */
   outbox?: boolean
+  /**
+   * Incoming paid image (attachment `payNeed`) only: true once this user unlocked it, so it shows
+   * unlocked after a reload and in other tabs. Not indexed, so no schema version bump (`chat` stays
+   * at version 3 as the spec says); a stored message without it is simply locked. A re-delivery of
+   * the same `mid` keeps it (see `messages.put`).
+   */
+  unlocked?: boolean
 }
 
 /** What `messages.put` accepts: a local id is given by the database when absent. */
