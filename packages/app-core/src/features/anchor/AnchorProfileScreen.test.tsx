@@ -73,4 +73,47 @@ describe('AnchorProfileScreen (/anchorprofile)', () => {
     await renderApp({ path: '/anchorprofile', preloadedState: signedInAs() })
     expect(await screen.findByRole('heading', { name: "This profile doesn't exist" })).toBeInstanceOf(Element)
   })
+
+  it("offers a club host's silver call beside the video call, with the calls left and the length", async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({
+      path: '/anchorprofile?uid=200008',
+      preloadedState: { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 40, silverSpent: 0 } },
+      services: fakeServices({ api: discoverFakeApi(fakeDiscoverWorld(12)) }),
+    })
+    expect(await screen.findByRole('heading', { name: 'Sara 8' })).toBeInstanceOf(Element)
+    const silver = await screen.findByRole('button', { name: 'Silver call with Sara 8' })
+    expect(silver.parentElement?.parentElement).toBe(screen.getByRole('button', { name: 'Video call' }).parentElement)
+    await waitFor(() => expect(document.getElementById(silver.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1 call left today · 30 s each'))
+    await user.click(silver)
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/video/200008?tier=silver'))
+  })
+
+  it("disables a club host's silver call with the reason: balance short of her price, or none left today", async () => {
+    const world = fakeDiscoverWorld(12)
+    const short = await renderApp({
+      path: '/anchorprofile?uid=200008',
+      preloadedState: { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 9, silverSpent: 0 } },
+      services: fakeServices({ api: discoverFakeApi(world) }),
+    })
+    const silver = await screen.findByRole('button', { name: 'Silver call with Sara 8' })
+    // Her price (10 silver per minute) comes from the club list.
+    await waitFor(() => expect(silver.hasAttribute('disabled')).toBe(true))
+    expect(document.getElementById(silver.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Not enough silver: 10 per minute, you have 9')
+    short.unmount()
+    await renderApp({
+      path: '/anchorprofile?uid=200008',
+      preloadedState: { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 90, silverSpent: 0 } },
+      services: fakeServices({ api: { ...discoverFakeApi(world), getClubCallTimes: async () => ({ availableTimes: 0, totalTimes: 3, silverCallDuration: 30, resetCountdown: 10 }) } }),
+    })
+    const none = await screen.findByRole('button', { name: 'Silver call with Sara 8' })
+    await waitFor(() => expect(none.hasAttribute('disabled')).toBe(true))
+    expect(document.getElementById(none.getAttribute('aria-describedby') ?? '')?.textContent).toBe('No silver calls left today')
+  })
+
+  it('offers no silver call with a host outside the club', async () => {
+    await renderApp({ path: '/anchorprofile?uid=200005', preloadedState: signedInAs(), services: fakeServices({ api: discoverFakeApi(fakeDiscoverWorld(12)) }) })
+    expect(await screen.findByRole('button', { name: 'Video call' })).toBeInstanceOf(Element)
+    expect(screen.queryByRole('button', { name: /^Silver call/ })).toBeNull()
+  })
 })

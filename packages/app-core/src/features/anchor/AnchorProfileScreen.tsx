@@ -13,6 +13,9 @@ import { ageFromBirthday } from './age'
 import { CountryFlag, languageName, PresenceBadge } from './AnchorBadges'
 import { StoryLine } from './StoryLine'
 import { useMinuteClock, usePresencePolling } from './usePresence'
+import { useSilverOffer } from './useSilverOffer'
+import { SilverCallAction } from '../call/SilverCallAction'
+import { selectAccount } from '../account/accountSlice'
 import '../discover/discover.css'
 
 /** The jid a profile link names: `?jid=anchor_…@domain`, or `?uid=200001` on the given domain. */
@@ -26,8 +29,8 @@ export function profileJid(params: URLSearchParams, domain: string): string | nu
 
 /**
  * /anchorprofile (the host details page): photos and videos, about, flag, language, gender, age,
- * price per minute, live presence, and chat / call / like / favourite / add friend, the online notice
- * and the story-line show.
+ * price per minute, live presence, and chat / call / silver call (club hosts) / like / favourite / add
+ * friend, the online notice and the story-line show.
  */
 export function AnchorProfileScreen() {
   const { t, i18n } = useTranslation('discover')
@@ -44,6 +47,8 @@ export function AnchorProfileScreen() {
   const notice = useAppSelector((state) => (jid ? selectOnlineNotice(state, jid) : false))
   const actionError = useAppSelector(selectSocialError)
   const now = useMinuteClock()
+  const silverOffer = useSilverOffer(anchor)
+  const silverBalance = useAppSelector(selectAccount).silverBalance
   usePresencePolling(jid && anchor ? [jid] : [])
 
   useEffect(() => {
@@ -110,6 +115,7 @@ export function AnchorProfileScreen() {
         <Button onClick={call} disabled={status === 'busy'}>
           {t('actions.call')}
         </Button>
+        {silverOffer ? <SilverCallAction uid={anchor.uid} name={anchor.nickName} times={silverOffer.times} price={silverOffer.price} silverBalance={silverBalance} /> : null}
         <Button variant="secondary" onClick={() => navigate(chatPath(anchor.jid))}>
           {t('actions.chat')}
         </Button>

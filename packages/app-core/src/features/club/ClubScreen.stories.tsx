@@ -10,6 +10,8 @@ const full = fakeServices()
 const loading = fakeServices({ api: { getClubAnchors: never } })
 const empty = fakeServices({ api: { getClubAnchors: async () => ({ status: 1, clubAnchorItem: [], page: 1, size: 50, total: 0, hasMore: false }) } })
 const failed = fakeServices({ api: { getClubAnchors: async () => Promise.reject(new Error('Network Error')) } })
+const noneLeft = fakeServices({ api: { getClubCallTimes: async () => ({ availableTimes: 0, totalTimes: 3, silverCallDuration: 30, resetCountdown: 3_600 }) } })
+const lowSilver = { ...signedIn, account: { ...signedIn.account, silverBalance: 7 } }
 
 /** /club: the silver club. */
 const meta = {
@@ -28,3 +30,7 @@ export const SilverAnchors: Story = { render: () => <StoryApp path="/silverancho
 export const Loading: Story = { render: () => <StoryApp path="/club" preloadedState={signedIn} services={loading} /> }
 export const Empty: Story = { render: () => <StoryApp path="/club" preloadedState={signedIn} services={empty} /> }
 export const ErrorState: Story = { name: 'Error', render: () => <StoryApp path="/club" preloadedState={signedIn} services={failed} /> }
+/** Every silver call is used for today: each host's silver call is disabled with the reason. */
+export const NoCallsLeft: Story = { render: () => <StoryApp path="/club" preloadedState={signedIn} services={noneLeft} /> }
+/** Silver short of some hosts' price per minute: only those are disabled, with the reason. */
+export const SilverShort: Story = { render: () => <StoryApp path="/silveranchor" preloadedState={lowSilver} services={full} /> }

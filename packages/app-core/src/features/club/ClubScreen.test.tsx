@@ -1,13 +1,15 @@
-import { configure, screen } from '@testing-library/react'
+import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { demoConfig, fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
+import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
 import { signedInAs } from '../discover/testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
 configure({ asyncUtilTimeout: 5000 })
 
+const twelveHosts = discoverFakeApi(fakeDiscoverWorld(12))
 const signedIn = { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 20, silverSpent: 7 } }
 
 describe('ClubScreen (/club, /silveranchor)', () => {
@@ -45,5 +47,41 @@ describe('ClubScreen (/club, /silveranchor)', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByText('0 of 3 calls left today, 30 s each')).toBeInstanceOf(Element)
+  })
+
+  it("offers a silver call with each host: calls left and length shown, opening the host's silver call guide", async () => {
+    const user = userEvent.setup()
+    const { router } = await renderApp({ path: '/club', preloadedState: signedIn, services: fakeServices({ api: twelveHosts }) })
+    // The fake club: hosts 200004, 200008, 200012 at 5, 10 and 5 silver per minute; 1 call left today, 30 s.
+    const action = await screen.findByRole('button', { name: 'Silver call with Chloé 4' })
+    expect(action.hasAttribute('disabled')).toBe(false)
+    expect(document.getElementById(action.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1 call left today · 30 s each')
+    expect(screen.getAllByRole('button', { name: /^Silver call with / })).toHaveLength(3)
+    await user.click(action)
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/video/200004?tier=silver'))
+  })
+
+  it('disables the silver calls with the reason when none are left today', async () => {
+    await renderApp({
+      path: '/silveranchor',
+      preloadedState: signedIn,
+      services: fakeServices({ api: { ...twelveHosts, getClubCallTimes: async () => ({ availableTimes: 0, totalTimes: 3, silverCallDuration: 30, resetCountdown: 10 }) } }),
+    })
+    const actions = await screen.findAllByRole('button', { name: /^Silver call with / })
+    expect(actions).toHaveLength(3)
+    for (const action of actions) {
+      expect(action.hasAttribute('disabled')).toBe(true)
+      expect(document.getElementById(action.getAttribute('aria-describedby') ?? '')?.textContent).toBe('No silver calls left today')
+    }
+  })
+
+  it('disables only the hosts whose price per minute the silver balance does not cover', async () => {
+    const poor = { ...signedInAs(), account: { paid: false, gemsBalance: 0, silverBalance: 7, silverSpent: 0 } }
+    await renderApp({ path: '/club', preloadedState: poor, services: fakeServices({ api: twelveHosts }) })
+    const cheap = await screen.findByRole('button', { name: 'Silver call with Chloé 4' })
+    const dear = screen.getByRole('button', { name: 'Silver call with Sara 8' })
+    expect(cheap.hasAttribute('disabled')).toBe(false)
+    expect(dear.hasAttribute('disabled')).toBe(true)
+    expect(document.getElementById(dear.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Not enough silver: 10 per minute, you have 7')
   })
 })

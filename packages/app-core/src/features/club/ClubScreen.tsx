@@ -10,6 +10,7 @@ import { selectConfig } from '../config/configSlice'
 import { useMinuteClock } from '../anchor/usePresence'
 import { AnchorCard } from '../discover/AnchorCard'
 import { anchorsSeen } from '../discover/discoverSlice'
+import { SilverCallAction } from '../call/SilverCallAction'
 import '../discover/discover.css'
 
 type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T }
@@ -23,8 +24,8 @@ interface ClubData {
 
 /**
  * /club (silver club, switch enableSilverClub) and /silveranchor (the silver anchor list only): club
- * anchors with their silver price, the user's silver balance and silver spent, club call times and
- * the club reward records.
+ * anchors with their silver price and a silver call action each (calls left today, call length, or why
+ * not), the user's silver balance and silver spent, club call times and the club reward records.
  */
 export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
   const { t } = useTranslation('discover')
@@ -43,7 +44,8 @@ export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
       const [club, records, times] = await Promise.all([
         api.getClubAnchors({ page: 1, size: 50 }),
         listOnly ? Promise.resolve(null) : api.getClubRewardRecords({ page: 1, size: 20 }),
-        listOnly ? Promise.resolve(null) : api.getClubCallTimes(),
+        // The calls left today show on each host's silver call action, in both views.
+        api.getClubCallTimes(),
       ])
       dispatch(anchorsSeen(club.clubAnchorItem))
       setData({ status: 'ready', value: { open: club.status === 1, anchors: club.clubAnchorItem, records: records?.list ?? [], times } })
@@ -98,6 +100,7 @@ export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
               <li key={anchor.jid} className="vc-club__item">
                 <AnchorCard anchor={anchor} status={anchor.onlineStatus} now={now} />
                 <span className="vc-club__price">{t('club.silverPrice', { count: anchor.silverCallPrice })}</span>
+                <SilverCallAction uid={anchor.uid} name={anchor.nickName} times={data.value.times} price={anchor.silverCallPrice} silverBalance={account.silverBalance} />
               </li>
             ))}
           </ul>
