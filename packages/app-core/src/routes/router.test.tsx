@@ -1,14 +1,42 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../testing/fakeServices'
-import { renderApp } from '../testing/renderApp'
+import { createTestI18n, renderApp } from '../testing/renderApp'
 import { testBrandWithoutAuthRoutes } from '../testing/testBrand'
 
 const signedIn = {
   auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo One', name: '' } },
   account: { gemsBalance: 500, paid: true },
 }
+
+/**
+ * Every screen, popup and signed-in layer these tests open is a lazily imported module. The first import
+ * of each transforms its whole module graph, which on a busy machine (the package's suites running side
+ * by side) can outlast a `findBy` wait and land inside whichever test happens to open it first. They are
+ * all imported once here, up front, with the i18n texts, so each test waits only on rendering.
+ */
+const LAZY_MODULES_LOAD_MS = 60_000
+beforeAll(async () => {
+  await Promise.all([
+    createTestI18n(),
+    import('./screenRegistry'),
+    import('../layout/PopupSheet'),
+    import('../layout/signedInParts'),
+    import('../features/auth/LoginScreen'),
+    import('../features/match/MatchScreen'),
+    import('../features/chat/MessageScreen'),
+    import('../features/callrecord/CallRecordScreen'),
+    import('../features/discover/GoddessScreen'),
+    import('../features/club/ClubScreen'),
+    import('../features/pages/DownloadScreen'),
+    import('../features/pages/AccountOverlays'),
+    import('../features/tasks/TaskScreen'),
+    import('../features/wallet/PayResultScreen'),
+    import('../features/system/MaintenanceOverlay'),
+    import('../features/call/callThunks'),
+  ])
+}, LAZY_MODULES_LOAD_MS)
 
 let scrollTo: ReturnType<typeof vi.fn>
 beforeEach(() => {
@@ -21,7 +49,7 @@ afterEach(() => {
 
 describe('auth guard', () => {
   it('opens the login popup for an auth route and continues there after login', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/callrecord' })
 
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
@@ -37,7 +65,7 @@ describe('auth guard', () => {
   })
 
   it('goes to /match after a login that was not asked for by the guard', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/login' })
     await user.type(await screen.findByLabelText('User ID'), '100001')
     await user.type(screen.getByLabelText('Password'), 'demo1234')
@@ -79,7 +107,7 @@ describe('popup routes', () => {
   })
 
   it('keeps the earlier page visible behind a popup and returns to it on close', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/download' })
     expect(await screen.findByRole('heading', { name: 'About' })).toBeInstanceOf(Element)
 
@@ -93,7 +121,7 @@ describe('popup routes', () => {
   })
 
   it('opens the login popup over the landing page from its call-to-action', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/' })
     await user.click(await screen.findByRole('link', { name: 'Log in to start' }))
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
@@ -142,7 +170,7 @@ describe('navigation', () => {
 
 describe('match screen', () => {
   it('shows the A/B variant, the user and the balance, and logs out', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router, store } = await renderApp({
       path: '/match',
       preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', nickName: '' } } },
@@ -182,7 +210,7 @@ describe('maintenance', () => {
   })
 
   it('checks when a visitor opens the login popup and covers the app during maintenance, until it ends', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const clock = manualClock()
     const { api, getMaintenanceStatus } = statusApi(2)
     await renderApp({ path: '/', services: fakeServices({ clock, api: { getMaintenanceStatus } }) })
