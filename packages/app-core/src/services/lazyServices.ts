@@ -82,6 +82,9 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async markThreadRead(tid) {
       if (instance) await instance.markThreadRead(tid)
     },
+    async markImageUnlocked(mid) {
+      return instance ? instance.markImageUnlocked(mid) : null
+    },
   }
 }
 

@@ -20,6 +20,7 @@ export interface MessagingInstance {
   buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
   setActiveThread(tid: string | null): void
   markThreadRead(tid: string): Promise<void>
+  markImageUnlocked(mid: string): Promise<ChatMessageRecord | null>
 }
 
 export interface MessagingOptions {
@@ -128,6 +129,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     },
     setActiveThread: (tid) => messenger.setActiveThread(tid),
     markThreadRead: (tid) => messenger.markThreadRead(tid),
+    markImageUnlocked: async (mid) => (await db.messages.markUnlocked(mid)) ?? null,
   }
 }
 

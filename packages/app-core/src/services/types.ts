@@ -81,8 +81,11 @@ export interface ChatProfile {
 /** Messaging connection state (SPEC §4: connecting, connected, failed; idle and disconnected are resting states). */
 export type ChatConnectionState = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed'
 
-/** A stored chat message (SPEC §3), as @vchat/xmpp-chat and @vchat/chat-db keep it. */
-export type ChatMessageRecord = ChatMessage
+/**
+ * A stored chat message (SPEC §3), as @vchat/xmpp-chat and @vchat/chat-db keep it; `unlocked` is the
+ * chat-db mark of a paid image this user unlocked (see `ChatService.markImageUnlocked`).
+ */
+export type ChatMessageRecord = ChatMessage & { unlocked?: boolean }
 
 /** One row of the thread list. */
 export interface ChatThreadSummary {
@@ -157,6 +160,11 @@ export interface ChatService {
   /** Incoming messages of the active thread are stored read. */
   setActiveThread(tid: string | null): void
   markThreadRead(tid: string): Promise<void>
+  /**
+   * Marks a paid image unlocked on its stored message (chat-db `unlocked`), so it shows unlocked after
+   * a reload and in other tabs; answers the stored message, or null when it is not stored (or before login).
+   */
+  markImageUnlocked(mid: string): Promise<ChatMessageRecord | null>
   /**
    * Call signalling to `hub.<domain>` over the same session (sendCall / onCall, raw send / onStanza).
    * Null until the messaging login has run.

@@ -168,6 +168,12 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
       const thread = threads.get(tid)
       if (thread) thread.unread = 0
     },
+    async markImageUnlocked(mid) {
+      const stored = fake.messages.find((m) => m.mid === mid)
+      if (!stored) return null
+      stored.unlocked = true
+      return { ...stored }
+    },
     deliver(partial) {
       const tid = partial.tid ?? partial.from
       const message: ChatMessageRecord = { ...partial, tid, read: fake.activeThread === tid, state: 'success' }

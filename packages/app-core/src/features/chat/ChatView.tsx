@@ -10,6 +10,7 @@ import {
   checkSendLock,
   discardUpload,
   openThread,
+  releaseUploadPreviews,
   retryMessage,
   selectActiveMessages,
   selectConnection,
@@ -68,6 +69,9 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
     void dispatch(openThread(tid))
     if (!official) void dispatch(checkSendLock({ tid, peerJid }))
   }, [dispatch, tid, peerJid, official, serviceStarted])
+
+  // Photo previews of this thread are object URLs: released when this view (and its composer) goes.
+  useEffect(() => () => void dispatch(releaseUploadPreviews(tid)), [dispatch, tid])
 
   // Keep the newest message in view.
   useLayoutEffect(() => {
@@ -163,7 +167,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       ) : (
         <Composer
           onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))}
-          onImage={(file, previewUrl) => void dispatch(sendImage({ to: peerJid, file, previewUrl }))}
+          onImage={(file) => void dispatch(sendImage({ to: peerJid, file }))}
           onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MSG.Sticker, attachment: stickerAttachment(sticker) }))}
           onGifts={() => setGiftPanel({ asked: null })}
         />
@@ -206,15 +210,10 @@ function UploadBubble({ upload, onRetry, onDiscard }: { upload: PendingUpload; o
 
 export interface ComposerProps {
   onSend(content: string): void
-  /** A checked image file and its local preview URL ('' when previews are unavailable). */
-  onImage?: (file: File, previewUrl: string) => void
+  /** A checked image file (its local preview is made, and released, with the upload). */
+  onImage?: (file: File) => void
   onSticker?: (sticker: BundledSticker) => void
   onGifts?: () => void
-}
-
-/** A local preview URL of a picked file ('' where the browser cannot make one). */
-function previewOf(file: File): string {
-  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : ''
 }
 
 /**
@@ -244,7 +243,7 @@ export function Composer({ onSend, onImage, onSticker, onGifts }: ComposerProps)
       return
     }
     setImageError(null)
-    onImage(file, previewOf(file))
+    onImage(file)
   }
   return (
     <div className="vc-chat-composer-area">

@@ -25,12 +25,37 @@ function setup(chatOptions: FakeChatOptions = {}, extra: Omit<FakeServicesOption
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'me.png', { type: 'image/png' })
 
+/** A fake object-URL API (jsdom has none): numbered blob: URLs, and which of them are still held. */
+function fakeObjectUrls() {
+  let made = 0
+  const live = new Set<string>()
+  const revoked: string[] = []
+  const api = {
+    createObjectURL: vi.fn(() => {
+      made += 1
+      const url = `blob:preview-${made}`
+      live.add(url)
+      return url
+    }),
+    revokeObjectURL: vi.fn((url: string) => {
+      live.delete(url)
+      revoked.push(url)
+    }),
+  }
+  return { api, live, revoked }
+}
+
 describe('composer: photos', () => {
+  let urls: ReturnType<typeof fakeObjectUrls>
+  const realCreate = URL.createObjectURL
+  const realRevoke = URL.revokeObjectURL
   beforeEach(() => {
-    // jsdom has no object URLs: the preview is a stand-in URL the test can look for.
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview-1', revokeObjectURL: () => {} }))
+    urls = fakeObjectUrls()
+    Object.assign(URL, urls.api)
   })
-  afterEach(() => vi.unstubAllGlobals())
+  afterEach(() => {
+    Object.assign(URL, { createObjectURL: realCreate, revokeObjectURL: realRevoke })
+  })
 
   it('uploads a picked photo with progress on its thumbnail, then sends the image message', async () => {
     const user = userEvent.setup()
@@ -50,8 +75,12 @@ describe('composer: photos', () => {
     act(() => report?.({ loaded: 3, total: 6, progress: 0.5 }))
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('50')
     expect(uploadImage).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'me.png' }))
+    expect(urls.revoked).toEqual([])
     await act(async () => finish('http://localhost:8787/files/uploads/0123456789abcdef0123456789abcdef.png'))
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull())
+    // The sent image shows the image host's URL; the local preview is released.
+    expect(urls.revoked).toEqual(['blob:preview-1'])
+    expect(urls.live.size).toBe(0)
     expect(chat.sent).toEqual([
       {
         to: MIA,
@@ -77,18 +106,49 @@ describe('composer: photos', () => {
     expect(uploadImage).not.toHaveBeenCalled()
   })
 
-  it('a failed upload keeps its thumbnail with Retry, and Retry sends it', async () => {
+  it('a failed upload releases its preview and offers Retry; Retry shows a new preview, sends it and releases that too', async () => {
     const user = userEvent.setup()
-    const uploadImage = vi.fn().mockRejectedValueOnce(new Error('Network Error')).mockResolvedValueOnce({ url: '/files/uploads/abcdefabcdefabcdefabcdefabcdefab.png' })
+    let finish: (url: string) => void = () => {}
+    const uploadImage = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Network Error'))
+      .mockImplementationOnce(() => new Promise<{ url: string }>((resolve) => (finish = (url) => resolve({ url }))))
     const { chat, services } = setup({ messages: [] }, { api: { uploadImage } })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
     await user.upload(await screen.findByLabelText('Attach a photo', { selector: 'input' }), png())
     expect((await screen.findByRole('alert')).textContent).toBe('The photo could not be sent.')
     expect(chat.sent).toEqual([])
+    expect(urls.revoked).toEqual(['blob:preview-1'])
+    expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull()
+
     await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect((await screen.findByRole('img', { name: 'Photo being sent' })).getAttribute('src')).toBe('blob:preview-2')
+    await act(async () => finish('/files/uploads/abcdefabcdefabcdefabcdefabcdefab.png'))
     await waitFor(() => expect(chat.sent).toHaveLength(1))
     expect(uploadImage).toHaveBeenCalledTimes(2)
-    expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Photo being sent' })).toBeNull())
+    expect(urls.revoked).toEqual(['blob:preview-1', 'blob:preview-2'])
+    expect(urls.live.size).toBe(0)
+  })
+
+  it('removing a failed upload drops it; leaving the chat releases the preview of an upload still running', async () => {
+    const user = userEvent.setup()
+    const uploadImage = vi.fn().mockRejectedValueOnce(new Error('Network Error')).mockImplementation(() => new Promise<never>(() => {}))
+    const { services } = setup({ messages: [] }, { api: { uploadImage } })
+    const { unmount, store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn() })
+    const input = await screen.findByLabelText('Attach a photo', { selector: 'input' })
+    await user.upload(input, png())
+    await user.click(await screen.findByRole('button', { name: 'Remove' }))
+    expect(store.getState().chat?.uploads).toEqual([])
+
+    await user.upload(input, png())
+    expect((await screen.findByRole('img', { name: 'Photo being sent' })).getAttribute('src')).toBe('blob:preview-2')
+    expect(urls.live).toEqual(new Set(['blob:preview-2']))
+    unmount()
+    expect(urls.live.size).toBe(0)
+    expect(urls.revoked).toEqual(['blob:preview-1', 'blob:preview-2'])
+    // The upload carries on, without a preview to show when the thread is opened again.
+    expect(store.getState().chat?.uploads).toEqual([expect.objectContaining({ status: 'uploading', previewUrl: '' })])
   })
 })
 
@@ -192,6 +252,36 @@ describe('paid images', () => {
     await waitFor(() => expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull())
     expect(unlockImage).toHaveBeenCalledWith({ url: '/files/photos/200001_1.svg', anchorJid: MIA, price: 30 })
     expect(store.getState().account.gemsBalance).toBe(470)
+  })
+
+  it('an unlocked image is saved on its stored message and still shows unlocked after a reload', async () => {
+    const user = userEvent.setup()
+    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
+    const { chat, services } = setup({}, { api: { unlockImage } })
+    const first = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Unlock for 30 gems' }))
+    await waitFor(() => expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true))
+    expect(first.store.getState().chat?.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true)
+    first.unmount()
+
+    // A new page load: a fresh store reading the same stored messages; nothing is asked of the server.
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(470) })
+    const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
+    expect(await within(messages).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+    expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Unlock for 30 gems' })).toBeNull()
+    expect(unlockImage).toHaveBeenCalledTimes(1)
+  })
+
+  it('an unlock the chat store could not save still shows for this session', async () => {
+    const user = userEvent.setup()
+    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
+    const chat = fakeChatService({ threads: demoThreads, messages: demoMessages }, { markImageUnlocked: () => Promise.reject(new Error('QuotaExceededError')) })
+    const services = fakeServices({ chat, api: { unlockImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Unlock for 30 gems' }))
+    await waitFor(() => expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull())
+    expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBeUndefined()
   })
 
   it('without enough gems the coin store opens and the image stays locked', async () => {

@@ -69,7 +69,9 @@ export const MessageBubble = memo(function MessageBubble({
   switch (kind) {
     case 'image': {
       const price = numberField(attachment, 'payPrice')
-      const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing && unlock?.status !== 'done'
+      // Unlocked: saved on the stored message (survives a reload), or just now in this session.
+      const unlocked = message.unlocked === true || unlock?.status === 'done'
+      const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing && !unlocked
       const src = safeMediaUrl(stringField(attachment, locked ? 'thumbUrl' : 'url') || stringField(attachment, 'thumbUrl'))
       body = locked ? (
         <div className="vc-chat-msg__paid">

@@ -11,6 +11,7 @@ import { loggedOut } from '../auth/authActions'
 import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
 import { MSG } from './messageView'
 import { isPaymentRoute } from '../auth/authSlice'
+import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -28,7 +29,7 @@ export interface SendLockState {
 export interface PendingUpload {
   id: string
   tid: string
-  /** A local preview (object URL) shown as the thumbnail while sending. */
+  /** A local preview (object URL) shown as the thumbnail while uploading; '' once released (failed, view gone). */
   previewUrl: string
   /** 0–1 once the size is known. */
   progress: number | null
@@ -202,22 +203,33 @@ export const buyGift = createAppAsyncThunk<void, { to: string; gift: GiftInfo; a
   },
 )
 
-/** Unlocks a paid image for its price; 'gems' when the gems do not cover it (nothing charged). */
+/**
+ * Unlocks a paid image for its price; 'gems' when the gems do not cover it (nothing charged). The
+ * unlock is saved on the stored message (chat-db `unlocked`), so a reload or another tab shows the
+ * image unlocked; should saving fail, it stays unlocked for this session and the server, which keeps
+ * the unlock, answers the next unlock free.
+ */
 export const unlockImage = createAppAsyncThunk<string, { mid: string; url: string; anchorJid: string; price: number }, { rejectValue: PurchaseError }>(
   'chat/unlockImage',
-  async ({ url, anchorJid, price }, { extra, getState, dispatch, rejectWithValue }) => {
+  async ({ mid, url, anchorJid, price }, { extra, getState, dispatch, rejectWithValue }) => {
     const balance = getState().account.gemsBalance
     if (balance !== null && balance < price) return rejectWithValue('gems')
+    let answer: Awaited<ReturnType<typeof extra.api.unlockImage>>
     try {
-      const answer = await extra.api.unlockImage({ url, anchorJid, price })
-      dispatch(gemsBalanceChanged(answer.gemsBalance))
-      if (!answer.unlocked) return rejectWithValue('gems')
-      extra.analytics.track('image_unlock', { price })
-      return answer.url
+      answer = await extra.api.unlockImage({ url, anchorJid, price })
     } catch (error) {
       extra.logger.warn('image unlock failed', { reason: errorMessage(error) })
       return rejectWithValue('failed')
     }
+    dispatch(gemsBalanceChanged(answer.gemsBalance))
+    if (!answer.unlocked) return rejectWithValue('gems')
+    extra.analytics.track('image_unlock', { price })
+    try {
+      await extra.chat.markImageUnlocked(mid)
+    } catch (error) {
+      extra.logger.warn('image unlock not saved', { reason: errorMessage(error) })
+    }
+    return answer.url
   },
 )
 
@@ -227,20 +239,24 @@ let uploadCounter = 0
 
 /**
  * Uploads an image from the composer (progress shown on a local thumbnail), then sends the image
- * message. A failed upload stays with a retry; `id` retries an earlier one.
+ * message. A failed upload stays with a retry; `id` retries an earlier one. The thumbnail is an object
+ * URL made here and revoked when the upload ends either way (see uploadPreviews.ts); a retry makes a
+ * new one from the kept file.
  */
 export const sendImage = createAppAsyncThunk(
   'chat/sendImage',
-  async (input: { to: string; file?: File; previewUrl?: string; id?: string }, { extra, dispatch }) => {
+  async (input: { to: string; file?: File; id?: string }, { extra, dispatch }) => {
     let id = input.id
     if (!id) {
       if (!input.file) return
       uploadCounter += 1
       id = `upload-${uploadCounter}`
       uploadFiles.set(id, input.file)
-      dispatch(chatSlice.actions.uploadStarted({ id, tid: input.to, previewUrl: input.previewUrl ?? '' }))
+      dispatch(chatSlice.actions.uploadStarted({ id, tid: input.to, previewUrl: createUploadPreview(id, input.file) }))
     } else {
-      dispatch(chatSlice.actions.uploadRetried(id))
+      const kept = uploadFiles.get(id)
+      if (!kept) return
+      dispatch(chatSlice.actions.uploadRetried({ id, previewUrl: createUploadPreview(id, kept) }))
     }
     const file = uploadFiles.get(id)
     if (!file) return
@@ -253,10 +269,13 @@ export const sendImage = createAppAsyncThunk(
       })
       await dispatch(sendMessage({ to: input.to, content: '', type: MSG.Image, attachment: { url, thumbUrl: url, payNeed: false, payPrice: 0 } }))
       uploadFiles.delete(uploadId)
+      // The sent message (with the image host's URL) is in the thread now: the local preview can go.
       dispatch(chatSlice.actions.uploadFinished(uploadId))
+      releaseUploadPreview(uploadId)
     } catch (error) {
       extra.logger.warn('image upload failed', { reason: errorMessage(error) })
       dispatch(chatSlice.actions.uploadFailed(uploadId))
+      releaseUploadPreview(uploadId)
     }
   },
 )
@@ -265,6 +284,19 @@ export const sendImage = createAppAsyncThunk(
 export const discardUpload = createAppAsyncThunk('chat/discardUpload', async (id: string, { dispatch }) => {
   uploadFiles.delete(id)
   dispatch(chatSlice.actions.uploadFinished(id))
+  releaseUploadPreview(id)
+})
+
+/**
+ * The chat view holding the composer goes away: the previews of its thread's uploads are revoked (an
+ * upload still running carries on and shows without a thumbnail when the thread is opened again).
+ */
+export const releaseUploadPreviews = createAppAsyncThunk('chat/releaseUploadPreviews', async (tid: string, { getState, dispatch }) => {
+  for (const upload of chatOf(getState()).uploads) {
+    if (upload.tid !== tid) continue
+    releaseUploadPreview(upload.id)
+    if (upload.previewUrl) dispatch(chatSlice.actions.uploadPreviewReleased(upload.id))
+  }
 })
 
 export const retryMessage = createAppAsyncThunk('chat/retry', async (mid: string, { extra }) => {
@@ -407,13 +439,17 @@ export const chatSlice = createSlice({
       const upload = state.uploads.find((u) => u.id === action.payload.id)
       if (upload) upload.progress = action.payload.progress
     },
-    uploadRetried(state, action: PayloadAction<string>) {
-      const upload = state.uploads.find((u) => u.id === action.payload)
-      if (upload) Object.assign(upload, { status: 'uploading', progress: null })
+    uploadRetried(state, action: PayloadAction<{ id: string; previewUrl: string }>) {
+      const upload = state.uploads.find((u) => u.id === action.payload.id)
+      if (upload) Object.assign(upload, { status: 'uploading', progress: null, previewUrl: action.payload.previewUrl })
     },
     uploadFailed(state, action: PayloadAction<string>) {
       const upload = state.uploads.find((u) => u.id === action.payload)
-      if (upload) upload.status = 'failed'
+      if (upload) Object.assign(upload, { status: 'failed', previewUrl: '' })
+    },
+    uploadPreviewReleased(state, action: PayloadAction<string>) {
+      const upload = state.uploads.find((u) => u.id === action.payload)
+      if (upload) upload.previewUrl = ''
     },
     uploadFinished(state, action: PayloadAction<string>) {
       state.uploads = state.uploads.filter((u) => u.id !== action.payload)
@@ -497,7 +533,11 @@ export const chatSlice = createSlice({
         state.unlocks[action.meta.arg.mid] = { status: 'unlocking', error: null }
       })
       .addCase(unlockImage.fulfilled, (state, action) => {
-        state.unlocks[action.meta.arg.mid] = { status: 'done', error: null }
+        const { mid } = action.meta.arg
+        state.unlocks[mid] = { status: 'done', error: null }
+        const message = state.messages.find((m) => m.mid === mid)
+        if (message) message.unlocked = true
+        for (const thread of state.threads) if (thread.lastMessage?.mid === mid) thread.lastMessage.unlocked = true
       })
       .addCase(unlockImage.rejected, (state, action) => {
         state.unlocks[action.meta.arg.mid] = { status: 'failed', error: action.payload ?? 'failed' }
