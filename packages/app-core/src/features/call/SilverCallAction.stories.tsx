@@ -29,6 +29,10 @@ const meta = {
   component: SilverCallAction,
   tags: ['autodocs'],
   args: { uid: '200001', name: 'Aisha', times: times(2), price: 25, silverBalance: 120 },
+  // The action shows once the call texts are loaded: the checks run on it, not on an empty frame.
+  play: async ({ canvas }) => {
+    await canvas.findByRole('button', { name: /Aisha/ })
+  },
   render: (args) => (
     <Frame>
       <SilverCallAction {...args} />

@@ -25,10 +25,12 @@ export interface SilverCallActionProps {
  * silver balance is short of the host's price per minute.
  */
 export function SilverCallAction({ uid, name, times, price, silverBalance }: SilverCallActionProps) {
-  const { t } = useTranslation('call')
+  const { t, ready } = useTranslation('call')
   const navigate = useAppNavigate()
   const noteId = useId()
   const block = silverCallBlock(times, price, silverBalance)
+  // The call texts load with the first screen that needs them: no action with untranslated keys.
+  if (!ready) return null
   const note =
     block === 'none-left'
       ? t('silver.offerNoneLeft')
