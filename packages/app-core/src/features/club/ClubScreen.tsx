@@ -12,6 +12,7 @@ import { AnchorCard } from '../discover/AnchorCard'
 import { anchorsSeen } from '../discover/discoverSlice'
 import { SilverCallAction } from '../call/SilverCallAction'
 import '../discover/discover.css'
+import './club.css'
 
 type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T }
 
