@@ -6,5 +6,7 @@ const conditions = ['@vchat/source', 'node', 'import', 'module', 'development|pr
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
-  test: { environment: 'node' },
+  // Most suites start a real server (and some Prosody): network-bound work that a busy machine slows
+  // down well past the 5 s meant for unit tests.
+  test: { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 },
 })

@@ -8,4 +8,7 @@ const conditions = ['@vchat/source', 'node', 'import', 'module', 'development|pr
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
+  // The contract suites call every endpoint of a loopback server: network-bound work that a busy
+  // machine slows down well past the 5 s meant for unit tests.
+  test: { testTimeout: 20_000 },
 })
