@@ -17,10 +17,10 @@ describe('contract: every api-client function against the live dev-server', () =
   })
   afterAll(() => world.close())
 
-  it('serves exactly the endpoints the client has (53), each with request and response schemas', () => {
+  it('serves exactly the endpoints the client has (54), each with request and response schemas', () => {
     const clientPaths = Object.values(endpoints).map((e) => e.path).sort()
     const served = PRODUCT_ROUTES.map((r) => r.path).sort()
-    expect(clientPaths).toHaveLength(53)
+    expect(clientPaths).toHaveLength(54)
     expect(served).toEqual(clientPaths)
   })
 

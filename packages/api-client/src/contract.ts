@@ -632,6 +632,20 @@ export interface UnlockImageResponse {
   gemsBalance: number
 }
 
+/**
+ * Which of these paid images the signed-in user has already unlocked (our design, beside unlock_image):
+ * read only, nothing is charged. Asked when a thread loads, so an image unlocked before (another
+ * device, a cleared local database) shows unlocked. At most 50 URLs.
+ */
+export interface UnlockedImagesRequest {
+  urls: string[]
+}
+
+export interface UnlockedImagesResponse {
+  /** The asked URLs (as given) this user has unlocked. */
+  urls: string[]
+}
+
 export interface UserSupportInfo {
   supportJid: string
   supportEmail: string

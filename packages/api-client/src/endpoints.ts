@@ -86,6 +86,7 @@ export const endpoints = {
   getSendMsgLock: endpoint<C.TargetJidRequest, C.SendMsgLockResponse>('/api/common_service/send_msg_lock'),
   getGiftList: fixedEndpoint<C.GiftListResponse>('/api/common_service/gift_list'),
   unlockImage: endpoint<C.UnlockImageRequest, C.UnlockImageResponse>('/api/common_service/unlock_image'),
+  getUnlockedImages: endpoint<C.UnlockedImagesRequest, C.UnlockedImagesResponse>('/api/common_service/unlocked_images'),
   getUserSupport: fixedEndpoint<C.UserSupportInfo>('/api/common_service/get_user_support'),
   getClubRewardRecords: endpoint<C.PageRequest, C.Page<C.ClubRewardRecord>>('/api/common_service/club_reward_record'),
   getClubCallTimes: fixedEndpoint<C.ClubCallTimes>('/api/common_service/club_call_times'),

@@ -601,6 +601,8 @@ export const chatExtraSchemas = {
   unlockImage: exact<C.UnlockImageResponse>()(
     z.object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient']), gemsBalance: nonNegative }).strict(),
   ),
+  unlockedImagesRequest: exact<C.UnlockedImagesRequest>()(z.object({ urls: z.array(z.string().min(1).max(500)).max(50) }).strict()),
+  unlockedImages: exact<C.UnlockedImagesResponse>()(z.object({ urls: z.array(z.string().min(1)) }).strict()),
 } as const
 
 // ---- lucky box and the exclusive-girl page (our design; SPEC names them only) -------------------

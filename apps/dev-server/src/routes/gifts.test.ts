@@ -35,6 +35,21 @@ describe('gift list and paid-image unlock', () => {
     expect(answer).toMatchObject({ unlocked: false, reason: 'gems_insufficient', gemsBalance: 0 })
   })
 
+  it('says which images the user has unlocked, without charging, by the URLs as asked', async () => {
+    const { api } = await signIn(world, '100001')
+    const absolute = `${world.server.url}/files/photos/200005_1.svg`
+    expect(await api.getUnlockedImages({ urls: [absolute, '/files/photos/200006_1.svg'] })).toEqual({ urls: [] })
+    await api.unlockImage({ url: absolute, anchorJid: 'anchor_200005@localhost', price: 30 })
+    const before = (await api.getAccount()).gemsBalance
+    // The same image by its same-origin path counts too; a foreign URL is simply not unlocked.
+    const asked = [absolute, '/files/photos/200005_1.svg', '/files/photos/200006_1.svg', 'https://elsewhere.example/x.png']
+    expect(await api.getUnlockedImages({ urls: asked })).toEqual({ urls: [absolute, '/files/photos/200005_1.svg'] })
+    expect((await api.getAccount()).gemsBalance).toBe(before)
+    // Another user has unlocked none of them.
+    const other = await signIn(world, '100002')
+    expect(await other.api.getUnlockedImages({ urls: asked })).toEqual({ urls: [] })
+  })
+
   it("refuses another host's photo, foreign URLs and unknown hosts", async () => {
     const { api } = await signIn(world, '100001')
     const refused = (params: Parameters<typeof api.unlockImage>[0]) => api.unlockImage(params).then(() => null, (error: unknown) => error)

@@ -64,4 +64,20 @@ export const giftRoutes: Route[] = [
       }
     },
   }),
+  productRoute('/api/common_service/unlocked_images', {
+    data: chatExtraSchemas.unlockedImagesRequest,
+    response: chatExtraSchemas.unlockedImages,
+    auth: true,
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      // Read only: which of the asked URLs (as given) this user has unlocked; unknown ones are not.
+      const known = app.db.prepare('SELECT 1 FROM image_unlocks WHERE uid = ? AND path = ?')
+      const urls = data.urls.filter((url) => {
+        const path = imagePath(url, app.publicUrl)
+        return path !== null && known.get(user.uid, path) !== undefined
+      })
+      return ok({ urls })
+    },
+  }),
 ]

@@ -122,6 +122,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   getCallRecords: { size: 10 },
   getSendMsgLock: { targetJid: 'anchor_200005@localhost' },
   unlockImage: { url: '/files/photos/200001_1.svg', anchorJid: 'anchor_200001@localhost', price: 30 },
+  getUnlockedImages: { urls: ['/files/photos/200001_1.svg'] },
   getClubRewardRecords: { page: 1, size: 10 },
   getExclusiveAnchors: { page: 1, size: 10 },
   openLuckyBox: { rule: 'welcome' },

@@ -273,6 +273,42 @@ describe('paid images', () => {
     expect(unlockImage).toHaveBeenCalledTimes(1)
   })
 
+  it('an image the server says this user already unlocked shows unlocked when the thread loads, and is saved', async () => {
+    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: ['/files/photos/200001_1.svg'] })
+    const unlockImage = vi.fn()
+    const { chat, services } = setup({}, { api: { getUnlockedImages, unlockImage } })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
+    expect(await within(messages).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+    expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull()
+    expect(getUnlockedImages).toHaveBeenCalledWith({ urls: ['/files/photos/200001_1.svg'] })
+    expect(unlockImage).not.toHaveBeenCalled()
+    expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true)
+  })
+
+  it('stays locked when the server has no unlock for it or cannot be asked; a saved unlock is not asked again', async () => {
+    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: [] })
+    const { chat, services } = setup({}, { api: { getUnlockedImages } })
+    const first = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await waitFor(() => expect(getUnlockedImages).toHaveBeenCalled())
+    expect(await screen.findByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+    first.unmount()
+
+    getUnlockedImages.mockReset().mockRejectedValue(new Error('Network Error'))
+    const second = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await waitFor(() => expect(getUnlockedImages).toHaveBeenCalled())
+    expect(await screen.findByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+    expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBeUndefined()
+    second.unmount()
+
+    const saved = chat.messages.find((m) => m.mid === 'm3')
+    if (saved) saved.unlocked = true
+    getUnlockedImages.mockReset()
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    expect(await within(await screen.findByRole('list', { name: 'Messages with Mia' })).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+    expect(getUnlockedImages).not.toHaveBeenCalled()
+  })
+
   it('an unlock the chat store could not save still shows for this session', async () => {
     const user = userEvent.setup()
     const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })

@@ -89,6 +89,9 @@ export const initialChatState: ChatState = {
   unlocks: {},
 }
 
+/** At most this many URLs per unlocked_images question (the newest page of a thread holds fewer). */
+const UNLOCKED_IMAGES_MAX_URLS = 50
+
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
@@ -123,7 +126,47 @@ export const openThread = createAppAsyncThunk('chat/openThread', async (tid: str
   const messages = await extra.chat.loadThread(tid, CHAT_PAGE_SIZE)
   await extra.chat.markThreadRead(tid)
   void dispatch(loadThreads())
+  void dispatch(syncImageUnlocks(messages))
   return messages
+})
+
+/** A received paid image not (yet) marked unlocked, with the URL the server knows it by. */
+function lockedImageUrl(message: ChatMessageRecord, me: string): string | null {
+  if (message.unlocked === true || message.from === me) return null
+  const attachment = message.attachment as { payNeed?: unknown; url?: unknown } | undefined
+  return attachment?.payNeed && typeof attachment.url === 'string' && attachment.url ? attachment.url : null
+}
+
+/**
+ * When a thread loads, asks the server which of its still-locked paid images this user has already
+ * unlocked (unlocked_images: read only, nothing charged) — e.g. on another device, or before the local
+ * database was cleared — and marks those unlocked, on the stored message too. A failure leaves them locked
+ * (unlocking again is free server-side).
+ */
+export const syncImageUnlocks = createAppAsyncThunk<string[], readonly ChatMessageRecord[]>('chat/syncImageUnlocks', async (messages, { extra, getState }) => {
+  const me = getState().auth.user?.jid ?? ''
+  const byUrl = new Map<string, string[]>()
+  for (const message of messages) {
+    const url = lockedImageUrl(message, me)
+    if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), message.mid])
+  }
+  if (byUrl.size === 0) return []
+  let urls: string[]
+  try {
+    urls = (await extra.api.getUnlockedImages({ urls: [...byUrl.keys()].slice(0, UNLOCKED_IMAGES_MAX_URLS) })).urls
+  } catch (error) {
+    extra.logger.warn('unlocked images check failed', { reason: errorMessage(error) })
+    return []
+  }
+  const mids = urls.flatMap((url) => byUrl.get(url) ?? [])
+  for (const mid of mids) {
+    try {
+      await extra.chat.markImageUnlocked(mid)
+    } catch (error) {
+      extra.logger.warn('image unlock not saved', { reason: errorMessage(error) })
+    }
+  }
+  return mids
 })
 
 export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: void, { extra }) => {
@@ -538,6 +581,12 @@ export const chatSlice = createSlice({
         const message = state.messages.find((m) => m.mid === mid)
         if (message) message.unlocked = true
         for (const thread of state.threads) if (thread.lastMessage?.mid === mid) thread.lastMessage.unlocked = true
+      })
+      .addCase(syncImageUnlocks.fulfilled, (state, action) => {
+        const mids = new Set(action.payload)
+        if (mids.size === 0) return
+        for (const message of state.messages) if (mids.has(message.mid)) message.unlocked = true
+        for (const thread of state.threads) if (thread.lastMessage && mids.has(thread.lastMessage.mid)) thread.lastMessage.unlocked = true
       })
       .addCase(unlockImage.rejected, (state, action) => {
         state.unlocks[action.meta.arg.mid] = { status: 'failed', error: action.payload ?? 'failed' }

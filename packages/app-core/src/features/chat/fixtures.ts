@@ -12,16 +12,20 @@ export const demoGifts: GiftInfo[] = [
   { id: 'yacht', type: 2, gemsPrice: 1314, tabId: 2, priority: 6, title: 'Yacht', iconUrl: '/files/gifts/yacht.svg', isActive: true, showArea: 1 },
 ]
 
-/** Answers like the local backend: unlocked, development translator, no auto message, the gift catalogue, unlocks at 500 gems. */
+/** Answers like the local backend: unlocked, development translator, no auto message, the gift catalogue, unlocks at 500 gems (each image charged once). */
 export function chatFakeApi(): ChatApi {
   let gems = 500
+  const unlocked = new Set<string>()
   return {
     getGiftList: async () => ({ list: structuredClone(demoGifts) }),
     unlockImage: async ({ url, price }): Promise<UnlockImageResponse> => {
+      if (unlocked.has(url)) return { url, unlocked: true, reason: 'none', gemsBalance: gems }
       if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', gemsBalance: gems }
       gems -= price
+      unlocked.add(url)
       return { url, unlocked: true, reason: 'none', gemsBalance: gems }
     },
+    getUnlockedImages: async ({ urls }) => ({ urls: urls.filter((url) => unlocked.has(url)) }),
     translate: async ({ targetLang, sourceText }): Promise<TranslateResponse> => ({ translatedText: `[${targetLang}] ${sourceText}`, targetLang, translator: 'development' }),
     getSendMsgLock: async ({ targetJid }): Promise<SendMsgLockResponse> => ({ targetJid, locked: false, reason: 'none' }),
     triggerAutoMessage: async ({ anchorJid }): Promise<TriggerAutoMessageResponse> => ({ triggered: false, anchorJid, text: '' }),
