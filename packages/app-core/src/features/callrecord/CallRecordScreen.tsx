@@ -38,7 +38,7 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
   const who = (
     <>
       <Avatar src={entry.peerAvatarUrl} name={name} size={48} decorative />
-      <span className="vc-callrecord__name" id={nameId}>
+      <span className="vc-callrecord__name" id={nameId} dir="auto">
         {name}
       </span>
     </>

@@ -61,8 +61,12 @@ export function ThreadList({ threads, activeTid, onOpen }: ThreadListProps) {
                 aria-current={thread.tid === activeTid ? 'true' : undefined}
                 onClick={() => onOpen(thread)}
               >
-                <span className="vc-chat-threads__name">{name}</span>
-                <span className="vc-chat-threads__preview">{preview(thread)}</span>
+                <span className="vc-chat-threads__name" dir="auto">
+                  {name}
+                </span>
+                <span className="vc-chat-threads__preview" dir="auto">
+                  {preview(thread)}
+                </span>
                 {thread.unread > 0 ? (
                   <span className="vc-chat-threads__unread" aria-label={t('threads.unread', { count: thread.unread })}>
                     {thread.unread > 99 ? '99+' : thread.unread}
