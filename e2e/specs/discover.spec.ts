@@ -5,7 +5,7 @@
  * and the exclusive-girl page — at a mobile and a desktop viewport, in English (left-to-right) and
  * Arabic (right-to-left, project second-arabic). Selectors are roles, classes and test ids, never texts.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test, type TestUser } from '../support/fixtures.ts'
 
 /** Panels of other areas that may open over the screen (cookie banner, complete-profile prompt) are dismissed. */
@@ -17,14 +17,48 @@ async function dismissOverlays(page: Page): Promise<void> {
   })
 }
 
+/**
+ * After the server accepts the password, the app signs in to messaging (SPEC: login time-out 10 s) and
+ * loads the profile, config and balance before it leaves for /match: on a busy machine that alone can
+ * take the whole 10 s, so the wait for /match covers the messaging time-out plus the loads after it.
+ */
+const SIGN_IN_FLOW_MS = 25_000
+
 async function logIn(page: Page, user: TestUser, { overlaysDismissed = false } = {}): Promise<void> {
   if (!overlaysDismissed) await dismissOverlays(page)
   await page.goto('/login')
   const dialog = page.getByRole('dialog')
   await dialog.locator('input[name="uid"]').fill(user.uid)
   await dialog.locator('input[name="password"]').fill(user.password)
+  const answer = page.waitForResponse((response) => response.url().endsWith('/user_pwd_login'))
   await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
+  expect((await answer).ok()).toBe(true)
+  await expect(page).toHaveURL(/\/match$/, { timeout: SIGN_IN_FLOW_MS })
+}
+
+/**
+ * How far a name's text sits from the start edge (right in RTL, left in LTR) of the content box of its
+ * nearest `container`, in CSS pixels. The text is measured, not the element: a stretched element with
+ * its text at the wrong side still fills its container.
+ */
+async function textStartGap(name: Locator, container: string): Promise<number> {
+  return name.evaluate((element, selector) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    const text = range.getBoundingClientRect()
+    const box = element.closest(selector)
+    if (!box) throw new Error(`no ${selector} around the name`)
+    const outer = box.getBoundingClientRect()
+    const style = getComputedStyle(box)
+    if (document.documentElement.dir === 'rtl') return outer.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight) - text.right
+    return text.left - (outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft))
+  }, container)
+}
+
+/** A Latin-script name (the seeded hosts'), at the page's start side of its container in either direction. */
+async function expectNameAtStart(name: Locator, container: string): Promise<void> {
+  await expect(name).toHaveText(/[A-Za-z]/)
+  expect(Math.abs(await textStartGap(name, container))).toBeLessThan(2)
 }
 
 /** A host likes the user on the local backend (development route), as hosts do from their own app. */
@@ -43,6 +77,10 @@ function requestData(body: string | null): Record<string, unknown> {
 }
 
 test.describe('discovery', () => {
+  // Every test signs in through the whole login flow first (up to SIGN_IN_FLOW_MS on a busy machine), then
+  // runs its own steps: twice the default 30 s.
+  test.describe.configure({ timeout: 60_000 })
+
   test('goddess wall: lists, language filter, infinite scroll and 480 px pictures', async ({ page, newUser }) => {
     const user = await newUser()
     await logIn(page, user)
@@ -80,20 +118,24 @@ test.describe('discovery', () => {
     await page.goto('/anchorprofile?uid=200001')
     const profile = page.locator('.vc-profile')
     await expect(profile.locator('h1')).toBeVisible()
+    // The name is beside the picture at the page's start side, in Arabic too (right).
+    await expectNameAtStart(profile.locator('.vc-profile__name'), '.vc-profile__head > div')
     await expect(profile.locator('.vc-profile__photos img').first()).toHaveAttribute('src', /w_480$/)
     await expect(profile.locator('.vc-presence')).toBeVisible()
-    const actions = profile.locator('.vc-profile__actions')
+    // The row's own buttons: call, chat, like, favourite, add friend (the silver call action, shown once its
+    // offer has loaded, is a block of its own after the call button, so it never shifts these).
+    const actions = profile.locator('.vc-profile__actions > button')
     // like → pressed; favourite → pressed; add friend → disabled (request sent).
-    await actions.getByRole('button').nth(2).click()
-    await expect(actions.getByRole('button').nth(2)).toHaveAttribute('aria-pressed', 'true')
-    await actions.getByRole('button').nth(3).click()
-    await expect(actions.getByRole('button').nth(3)).toHaveAttribute('aria-pressed', 'true')
-    await actions.getByRole('button').nth(4).click()
-    await expect(actions.getByRole('button').nth(4)).toBeDisabled()
+    await actions.nth(2).click()
+    await expect(actions.nth(2)).toHaveAttribute('aria-pressed', 'true')
+    await actions.nth(3).click()
+    await expect(actions.nth(3)).toHaveAttribute('aria-pressed', 'true')
+    await actions.nth(4).click()
+    await expect(actions.nth(4)).toBeDisabled()
     // A reload reads the same relation back from the server.
     await page.reload()
-    await expect(page.locator('.vc-profile__actions').getByRole('button').nth(2)).toHaveAttribute('aria-pressed', 'true')
-    await page.locator('.vc-profile__actions').getByRole('button').first().click()
+    await expect(actions.nth(2)).toHaveAttribute('aria-pressed', 'true')
+    await actions.first().click()
     await expect(page).toHaveURL(/\/video\/200001$/)
   })
 
@@ -181,6 +223,8 @@ test.describe('discovery', () => {
       await tabs.nth(index).click()
       await expect(panel.locator(`.vc-social__item[data-jid="${jid}"]`)).toBeVisible()
     }
+    // Her name in the row starts where the row's text starts (right in Arabic), like her presence below it.
+    await expectNameAtStart(panel.locator(`.vc-social__item[data-jid="${jid}"] .vc-social__name`), '.vc-social__who')
   })
 
   test('silver club and /silveranchor: balance, silver prices and the anchor list', async ({ page, newUser }) => {
