@@ -2,7 +2,7 @@ import type { ConfigInfo } from '@vchat/api-client'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { validate } from '../http/http.ts'
-import { ok, refuse, type Route } from '../http/routes.ts'
+import { ok, refuse, type AppContext, type Route } from '../http/routes.ts'
 import { getSetting, setSetting } from './common.ts'
 
 /** Settings key of the reason shown to a blocked account. */
@@ -17,6 +17,18 @@ export function blockReasonOf(db: DatabaseSync, uid: string): string {
 export function withBlockReason(db: DatabaseSync, uid: string, info: ConfigInfo): ConfigInfo {
   if (!info.mainInfo.blockInfo.blocked) return info
   return { ...info, mainInfo: { ...info.mainInfo, blockInfo: { blocked: true, reason: blockReasonOf(db, uid) } } }
+}
+
+type BlockListener = (app: AppContext) => Promise<void> | void
+const blockListeners = new Set<BlockListener>()
+
+/**
+ * Runs `listener` after every block or unblock; the request is answered once every listener has
+ * finished (the messaging server's filter takes the change before the next message). Returns the removal.
+ */
+export function onBlockChanged(listener: BlockListener): () => void {
+  blockListeners.add(listener)
+  return () => blockListeners.delete(listener)
 }
 
 const blockSchema = z
@@ -35,12 +47,13 @@ export const devAccountRoutes: Route[] = [
   {
     method: 'POST',
     path: '/dev/users/block',
-    handle({ app, body }) {
+    async handle({ app, body }) {
       const { uid, blocked, reason } = validate(blockSchema, body)
       const changed = app.db.prepare("UPDATE users SET blocked = ? WHERE uid = ? AND kind = 'user'").run(blocked ? 1 : 0, uid).changes
       if (Number(changed) === 0) return { status: 404, body: refuse('unknown user uid') }
       setSetting(app.db, reasonKey(uid), blocked ? (reason ?? '') : '')
       app.log(`user ${uid} ${blocked ? 'blocked' : 'unblocked'}`)
+      await Promise.all([...blockListeners].map((listener) => listener(app)))
       return { body: ok({ uid, blocked, reason: blocked ? (reason ?? '') : '' }) }
     },
   },

@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FILTER_RULES_PATH, MESSAGE_NOTICE_PATH, PROSODY_RULES_PATH, addFilterRulesTarget } from '../xmpp/filterRules.ts'
 import { LOOPBACK, findFreePort, resolvePort } from './ports.ts'
 
 /** Thrown when no `prosody` executable can be found. */
@@ -101,6 +102,8 @@ export interface ProsodyConfigValues {
   c2sPort: number
   componentPort: number
   componentSecret: string
+  /** Authorises the dev-server's pushes of new filter rules to mod_vchat_filter. */
+  filterSecret: string
   debug: boolean
 }
 
@@ -109,7 +112,8 @@ export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<
   const template = await readFile(TEMPLATE_URL, 'utf8')
   const apiBase = values.apiUrl.replace(/\/+$/, '')
   const authUrl = `${apiBase}/internal/xmpp/check-token`
-  const filterUrl = `${apiBase}/internal/xmpp/filter`
+  const filterRulesUrl = `${apiBase}${FILTER_RULES_PATH}`
+  const messageUrl = `${apiBase}${MESSAGE_NOTICE_PATH}`
   const replacements: Record<string, string> = {
     DATA_PATH: lua(join(values.dataDir, 'data')),
     PIDFILE: lua(join(values.dataDir, 'prosody.pid')),
@@ -123,7 +127,9 @@ export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<
     HUB_DOMAIN: lua(`hub.${values.domain}`),
     GIFT_DOMAIN: lua(`gift.${values.domain}`),
     AUTH_URL: lua(authUrl),
-    FILTER_URL: lua(filterUrl),
+    FILTER_RULES_URL: lua(filterRulesUrl),
+    MESSAGE_URL: lua(messageUrl),
+    FILTER_SECRET: lua(values.filterSecret),
     COMPONENT_SECRET: lua(values.componentSecret),
   }
   return template.replace(/\{\{([A-Z0-9_]+)\}\}/g, (match, name: string) => {
@@ -145,6 +151,24 @@ function canConnect(port: number): Promise<boolean> {
       resolve(false)
     })
   })
+}
+
+/** Whether mod_vchat_filter has tried its first load of the rules (GET /vchat_filter/status). */
+async function filterRulesAttempted(httpPort: number, secret: string): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${LOOPBACK}:${httpPort}/vchat_filter/status`, {
+      headers: { authorization: `Bearer ${secret}` },
+      signal: AbortSignal.timeout(1_000),
+    })
+    if (!response.ok) {
+      await response.body?.cancel()
+      return false
+    }
+    const status = (await response.json()) as { attempted?: unknown }
+    return status.attempted === true
+  } catch {
+    return false
+  }
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {
@@ -176,6 +200,7 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
   const binary = findProsodyBinary(options.binary)
   const domain = options.domain ?? 'localhost'
   const componentSecret = options.componentSecret ?? randomBytes(16).toString('hex')
+  const filterSecret = randomBytes(24).toString('hex')
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000
   const { httpPort, c2sPort, componentPort } = await pickPorts(options)
 
@@ -190,6 +215,7 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
     c2sPort,
     componentPort,
     componentSecret,
+    filterSecret,
     debug: process.env.VCHAT_PROSODY_DEBUG === '1',
   })
   await writeFile(configFile, config, { mode: 0o600 })
@@ -212,7 +238,11 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
     spawnError = error
   })
 
+  // The dev-server at apiUrl (when it runs in this process) pushes every change of the rules here.
+  const removeTarget = addFilterRulesTarget(options.apiUrl, { url: `http://${LOOPBACK}:${httpPort}${PROSODY_RULES_PATH}`, secret: filterSecret })
+
   const close = async (): Promise<void> => {
+    removeTarget()
     if (child.exitCode !== null || child.signalCode !== null) return
     const exited = waitForExit(child)
     child.kill('SIGTERM')
@@ -224,17 +254,20 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
   const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (spawnError) {
+      removeTarget()
       if ((spawnError as NodeJS.ErrnoException).code === 'ENOENT') throw new ProsodyUnavailableError(`${binary} could not be started`)
       throw spawnError
     }
     if (child.exitCode !== null || child.signalCode !== null) {
+      removeTarget()
       throw new Error(
         `Prosody exited (${child.exitCode ?? child.signalCode}) before its websocket port ${httpPort} opened. ` +
           `Config: ${configFile}. Output:\n${output.trim() || '(none)'}`,
       )
     }
     // Both listeners: the websocket for clients, the component port for dev-server's components.
-    if ((await canConnect(httpPort)) && (await canConnect(componentPort))) break
+    // …and the word filter's first load of the rules tried (answered or failed).
+    if ((await canConnect(httpPort)) && (await canConnect(componentPort)) && (await filterRulesAttempted(httpPort, filterSecret))) break
     if (Date.now() > deadline) {
       await close()
       throw new Error(

@@ -1,12 +1,13 @@
 import type { Route } from '../http/routes.ts'
 import { ANCHOR_CONSOLE_ROUTES } from '../console/anchorConsole.ts'
-import { filterRoute } from './filter.ts'
+import { filterRulesRoutes } from './filterRules.ts'
 
 export { startXmppComponents, buyGift, type StartXmppComponentsOptions, type XmppComponents } from './components.ts'
-export { filterText, FILTER_PATH, FILTER_WORDS, type FilterVerdict } from './filter.ts'
+export { filterText, FILTER_WORDS, type FilterVerdict } from './filter.ts'
+export { addFilterRulesTarget, filterRulesSnapshot, publishFilterRules, FILTER_RULES_PATH, type FilterRulesSnapshot } from './filterRules.ts'
 
 /** HTTP routes of the XMPP side (mounted through startDevServer's extraRoutes). */
-export const XMPP_ROUTES: readonly Route[] = [filterRoute, ...ANCHOR_CONSOLE_ROUTES]
+export const XMPP_ROUTES: readonly Route[] = [...filterRulesRoutes, ...ANCHOR_CONSOLE_ROUTES]
 import { closeAnchorConsoles as closeConsoles, setAnchorConsoleXmpp as setConsoleXmpp, type AnchorConsoleXmpp } from '../console/anchorConsole.ts'
 import { setAutoReplyXmpp } from './autoReplyRuntime.ts'
 
