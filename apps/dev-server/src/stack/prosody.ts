@@ -42,6 +42,12 @@ export interface StartProsodyOptions {
   readyTimeoutMs?: number
   /** Prosody executable (default: VCHAT_PROSODY_BIN or `prosody` on PATH). */
   binary?: string
+  /**
+   * Whether the dev-server at apiUrl (in this process) pushes changes of the filter rules to this
+   * Prosody (default true). Without pushes mod_vchat_filter follows them by polling alone (tests of
+   * that fallback).
+   */
+  pushFilterRules?: boolean
 }
 
 export interface ProsodyHandle {
@@ -239,7 +245,8 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
   })
 
   // The dev-server at apiUrl (when it runs in this process) pushes every change of the rules here.
-  const removeTarget = addFilterRulesTarget(options.apiUrl, { url: `http://${LOOPBACK}:${httpPort}${PROSODY_RULES_PATH}`, secret: filterSecret })
+  const removeTarget =
+    options.pushFilterRules === false ? () => {} : addFilterRulesTarget(options.apiUrl, { url: `http://${LOOPBACK}:${httpPort}${PROSODY_RULES_PATH}`, secret: filterSecret })
 
   const close = async (): Promise<void> => {
     removeTarget()
