@@ -207,7 +207,8 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
   const domain = options.domain ?? 'localhost'
   const componentSecret = options.componentSecret ?? randomBytes(16).toString('hex')
   const filterSecret = randomBytes(24).toString('hex')
-  const readyTimeoutMs = options.readyTimeoutMs ?? 10_000
+  // Generous: on a busy machine Prosody can take several seconds to open its ports and load the rules.
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000
   const { httpPort, c2sPort, componentPort } = await pickPorts(options)
 
   await mkdir(join(options.dataDir, 'data'), { recursive: true })

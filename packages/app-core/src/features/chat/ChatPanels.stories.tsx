@@ -16,17 +16,31 @@ import './chat.css'
 const never = <T,>(): Promise<T> => new Promise<T>(() => {})
 
 function Gifts({ api, gemsBalance = 500, asked = null }: { api: Partial<ApiService>; gemsBalance?: number; asked?: { mid: string; giftId: string } | null }) {
-  const { i18n } = useTranslation()
+  // The chat texts load on demand: the panel shows once they are there, so the checks see real labels.
+  const { i18n, ready } = useTranslation('chat')
   const setup = useMemo(() => {
     const services = fakeServices({ api, chat: fakeChatService({ gemsBalance }) })
     return { services, store: makeStore({ services, preloadedState: { account: { paid: true, gemsBalance } } }) }
   }, [api, gemsBalance])
+  if (!ready) return null
   return (
     <AppProviders store={setup.store} services={setup.services} i18n={i18n}>
       <MemoryRouter>
-        <GiftPanel open to={MIA} asked={asked} onClose={() => {}} onNeedGems={() => {}} />
+        <div data-testid="story-ready">
+          <GiftPanel open to={MIA} asked={asked} onClose={() => {}} onNeedGems={() => {}} />
+        </div>
       </MemoryRouter>
     </AppProviders>
+  )
+}
+
+function StickersFrame() {
+  const { ready } = useTranslation('chat')
+  if (!ready) return null
+  return (
+    <main style={{ maxInlineSize: 480 }} data-testid="story-ready">
+      <StickerPanel onSend={() => {}} />
+    </main>
   )
 }
 
@@ -45,6 +59,9 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   args: { open: true, to: MIA, onClose: () => {}, onNeedGems: () => {} },
   render: () => <Gifts api={apis.full} />,
+  play: async ({ canvas }) => {
+    await canvas.findByTestId('story-ready')
+  },
 } satisfies Meta<typeof GiftPanel>
 
 export default meta
@@ -69,10 +86,4 @@ export const Asked: Story = { render: () => <Gifts api={apis.full} asked={{ mid:
 export const LowBalance: Story = { render: () => <Gifts api={apis.full} gemsBalance={demoGifts[0]!.gemsPrice} /> }
 
 /** The bundled stickers (the product API has no sticker list). */
-export const Stickers: Story = {
-  render: () => (
-    <main style={{ maxInlineSize: 480 }}>
-      <StickerPanel onSend={() => {}} />
-    </main>
-  ),
-}
+export const Stickers: Story = { render: () => <StickersFrame /> }
