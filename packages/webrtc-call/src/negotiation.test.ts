@@ -5,7 +5,7 @@ import type { CallMachine, CallTimers } from './callMachine'
 import { CallFailureReason, CallStatus } from './callTypes'
 import { CALL_MEDIA_CONSTRAINTS, createCallEngine, probeMediaPermission } from './negotiation'
 import type { CallEngine, MediaDevicesLike } from './negotiation'
-import { FakePeerConnection, fakeStream } from './test-utils/fakeMedia'
+import { FakePeerConnection, fakeStream, fakeTrack } from './test-utils/fakeMedia'
 import type { FakeStream } from './test-utils/fakeMedia'
 import { createFakeSignalling } from './test-utils/fakeSignalling'
 import type { FakeSignalling } from './test-utils/fakeSignalling'
@@ -194,6 +194,68 @@ describe('outgoing call (offer side)', () => {
     expect(signalling.sent.at(-1)).toEqual({ action: 'SessionTerminate', payload: { sid: 's1' } })
     expect(machine.getSnapshot().status).toBe(CallStatus.Disconnected)
     expect(pc.closed).toBe(true)
+  })
+})
+
+describe('switching the camera', () => {
+  const devices = (...ids: string[]) =>
+    ids.map((deviceId) => ({ kind: 'videoinput', deviceId, label: deviceId, groupId: '' })).concat([{ kind: 'audioinput', deviceId: 'mic', label: 'mic', groupId: '' }]) as unknown as MediaDeviceInfo[]
+
+  it('is offered only with two cameras or more', async () => {
+    expect(await engine.canSwitchCamera()).toBe(false) // no device list at all
+    media.enumerateDevices = async () => devices('front')
+    expect(await engine.canSwitchCamera()).toBe(false)
+    media.enumerateDevices = async () => devices('front', 'back')
+    expect(await engine.canSwitchCamera()).toBe(true)
+  })
+
+  it('sends the next camera in place, keeps camera-off, releases the old one, and hang up releases the new one', async () => {
+    media.enumerateDevices = async () => devices('front', 'back')
+    const onLocalStream = vi.fn()
+    engine.dispose()
+    machine = createCallMachine({ signalling, timers: timers() })
+    engine = createCallEngine({ machine, signalling, media, onLocalStream, createPeerConnection: (config) => {
+      const pc = new FakePeerConnection(config)
+      connections.push(pc)
+      return pc as unknown as RTCPeerConnection
+    } })
+    const pc = await outgoingUntilAnswered()
+    pc.deliverRemoteTrack()
+    const front = streams[0]!.getVideoTracks()[0]!
+    engine.setCameraOff(true)
+    media.getUserMedia.mockImplementationOnce(async () => fakeStream([fakeTrack('video', 'back')]) as unknown as MediaStream)
+    const sentBefore = signalling.sent.length
+
+    expect(await engine.switchCamera()).toBe(true)
+    expect(media.getUserMedia).toHaveBeenLastCalledWith({ video: expect.objectContaining({ deviceId: { exact: 'back' } }) })
+    const back = streams[0]!.getVideoTracks()[0]!
+    expect(back.deviceId).toBe('back')
+    expect(pc.getSenders().find((sender) => sender.track.kind === 'video')!.track).toBe(back)
+    expect(back.enabled).toBe(false)
+    expect(front.stopped).toBe(true)
+    expect(onLocalStream).toHaveBeenLastCalledWith(streams[0])
+    expect(signalling.sent).toHaveLength(sentBefore) // replaced in place: no renegotiation
+
+    engine.hangUp()
+    expect(back.stopped).toBe(true)
+  })
+
+  it('a camera that cannot be opened leaves the current one sending', async () => {
+    media.enumerateDevices = async () => devices('front', 'back')
+    const pc = await outgoingUntilAnswered()
+    pc.deliverRemoteTrack()
+    const front = streams[0]!.getVideoTracks()[0]!
+    media.getUserMedia.mockRejectedValueOnce(Object.assign(new Error('busy'), { name: 'NotReadableError' }))
+    expect(await engine.switchCamera()).toBe(false)
+    expect(streams[0]!.getVideoTracks()[0]).toBe(front)
+    expect(front.stopped).toBe(false)
+    expect(onError).toHaveBeenCalled()
+  })
+
+  it('does nothing without a call', async () => {
+    media.enumerateDevices = async () => devices('front', 'back')
+    expect(await engine.switchCamera()).toBe(false)
+    expect(media.getUserMedia).not.toHaveBeenCalled()
   })
 })
 

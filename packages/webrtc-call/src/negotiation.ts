@@ -8,6 +8,8 @@ import { invitationFailure } from './errorMapping'
 /** The part of `navigator.mediaDevices` calls use. */
 export interface MediaDevicesLike {
   getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+  /** Lists the cameras for switching between them (absent: one camera assumed). */
+  enumerateDevices?(): Promise<MediaDeviceInfo[]>
 }
 
 export interface CallEngineOptions {
@@ -45,6 +47,14 @@ export interface CallEngine {
   setMicrophoneMuted(muted: boolean): boolean
   /** Turns the camera track off or on; returns the new off state. */
   setCameraOff(off: boolean): boolean
+  /** Whether this device has another camera to switch to (two or more video inputs). */
+  canSwitchCamera(): Promise<boolean>
+  /**
+   * Sends the next camera instead of the current one, in place (no renegotiation: the video sender's
+   * track is replaced); the camera-off state carries over. False when there is no other camera or it
+   * cannot be opened — the current camera then stays.
+   */
+  switchCamera(): Promise<boolean>
   dispose(): void
 }
 
@@ -117,6 +127,16 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
   let pendingCandidates: RTCIceCandidateInit[] = []
   /** Grows with every call so late async results of an ended call are dropped. */
   let generation = 0
+
+  async function cameras(): Promise<MediaDeviceInfo[]> {
+    if (!media.enumerateDevices) return []
+    try {
+      return (await media.enumerateDevices()).filter((device) => device.kind === 'videoinput' && device.deviceId !== '')
+    } catch (error) {
+      reportError(error)
+      return []
+    }
+  }
 
   function active(): boolean {
     const { status } = machine.getSnapshot()
@@ -368,6 +388,44 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
     setCameraOff(off) {
       for (const track of localStream?.getVideoTracks() ?? []) track.enabled = !off
       return off
+    },
+    async canSwitchCamera() {
+      return (await cameras()).length > 1
+    },
+    async switchCamera() {
+      const stream = localStream
+      const connection = pc
+      const current = stream?.getVideoTracks()[0]
+      if (!stream || !connection || !current) return false
+      const list = await cameras()
+      if (list.length < 2) return false
+      const currentId = current.getSettings().deviceId
+      const index = list.findIndex((device) => device.deviceId === currentId)
+      const next = list[(index + 1) % list.length]!
+      const gen = generation
+      let fresh: MediaStreamTrack | undefined
+      try {
+        const opened = await media.getUserMedia({ video: { ...CAMERA_CONSTRAINTS, deviceId: { exact: next.deviceId } } })
+        fresh = opened.getVideoTracks()[0]
+        for (const extra of opened.getTracks()) if (extra !== fresh) extra.stop()
+        if (!fresh) return false
+        if (gen !== generation || localStream !== stream) {
+          fresh.stop()
+          return false
+        }
+        const sender = connection.getSenders().find((candidate) => candidate.track?.kind === 'video')
+        if (sender) await sender.replaceTrack(fresh)
+        fresh.enabled = current.enabled
+        stream.removeTrack(current)
+        stream.addTrack(fresh)
+        current.stop()
+        options.onLocalStream?.(stream)
+        return true
+      } catch (error) {
+        fresh?.stop()
+        reportError(error)
+        return false
+      }
     },
     dispose() {
       unsubscribe()

@@ -4,16 +4,23 @@ export interface FakeTrack {
   kind: 'audio' | 'video'
   enabled: boolean
   stopped: boolean
+  /** The camera or microphone it comes from. */
+  deviceId: string
   stop(): void
+  getSettings(): { deviceId: string }
 }
 
-export function fakeTrack(kind: 'audio' | 'video'): FakeTrack {
+export function fakeTrack(kind: 'audio' | 'video', deviceId = kind === 'video' ? 'front' : 'mic'): FakeTrack {
   return {
     kind,
     enabled: true,
     stopped: false,
+    deviceId,
     stop() {
       this.stopped = true
+    },
+    getSettings() {
+      return { deviceId: this.deviceId }
     },
   }
 }
@@ -23,22 +30,29 @@ export interface FakeStream {
   getTracks(): FakeTrack[]
   getAudioTracks(): FakeTrack[]
   getVideoTracks(): FakeTrack[]
+  addTrack(track: FakeTrack): void
+  removeTrack(track: FakeTrack): void
 }
 
-export function fakeStream(): FakeStream {
-  const tracks = [fakeTrack('audio'), fakeTrack('video')]
+export function fakeStream(tracks: FakeTrack[] = [fakeTrack('audio'), fakeTrack('video')]): FakeStream {
   return {
     tracks,
     getTracks: () => tracks,
     getAudioTracks: () => tracks.filter((track) => track.kind === 'audio'),
     getVideoTracks: () => tracks.filter((track) => track.kind === 'video'),
+    addTrack: (track) => void tracks.push(track),
+    removeTrack: (track) => void tracks.splice(tracks.indexOf(track), 1),
   }
 }
 
 export class FakePeerConnection {
   readonly config: RTCConfiguration
   readonly added: FakeTrack[] = []
-  readonly transceivers: Array<{ sender: { track: FakeTrack }; preferences: RTCRtpCodec[] | null; setCodecPreferences(codecs: RTCRtpCodec[]): void }> = []
+  readonly transceivers: Array<{
+    sender: { track: FakeTrack; replaceTrack(track: FakeTrack): Promise<void> }
+    preferences: RTCRtpCodec[] | null
+    setCodecPreferences(codecs: RTCRtpCodec[]): void
+  }> = []
   local: RTCSessionDescriptionInit | null = null
   remote: RTCSessionDescriptionInit | null = null
   readonly candidates: RTCIceCandidateInit[] = []
@@ -53,8 +67,14 @@ export class FakePeerConnection {
   }
   addTrack(track: FakeTrack): void {
     this.added.push(track)
+    const sender = {
+      track,
+      async replaceTrack(next: FakeTrack) {
+        sender.track = next
+      },
+    }
     const transceiver = {
-      sender: { track },
+      sender,
       preferences: null as RTCRtpCodec[] | null,
       setCodecPreferences(codecs: RTCRtpCodec[]) {
         transceiver.preferences = codecs
@@ -64,6 +84,9 @@ export class FakePeerConnection {
   }
   getTransceivers() {
     return this.transceivers
+  }
+  getSenders() {
+    return this.transceivers.map((transceiver) => transceiver.sender)
   }
   async createOffer(): Promise<RTCSessionDescriptionInit> {
     return { type: 'offer', sdp: 'v=0 offer' }

@@ -72,6 +72,23 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   const remote = useStream('remote')
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
+  // Switch camera where available: offered once the call is up and the device has another camera.
+  const [canSwitchCamera, setCanSwitchCamera] = useState(false)
+  const [switchingCamera, setSwitchingCamera] = useState(false)
+  const connected = call.status === CALL_STATUS.Connected
+  useEffect(() => {
+    if (!connected) return
+    let live = true
+    void services.calls
+      .current()
+      ?.engine.canSwitchCamera()
+      .then((can) => {
+        if (live) setCanSwitchCamera(can)
+      })
+    return () => {
+      live = false
+    }
+  }, [connected, services])
   const [storeOpen, setStoreOpen] = useState(false)
   const started = useRef(false)
   const messaging = useMessagingState()
@@ -154,6 +171,20 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
             <Button variant="secondary" aria-pressed={cameraOff} onClick={() => setCameraOff(services.calls.current()?.engine.setCameraOff(!cameraOff) ?? !cameraOff)}>
               {cameraOff ? t('actions.cameraOn') : t('actions.cameraOff')}
             </Button>
+            {connected && canSwitchCamera ? (
+              <Button
+                variant="secondary"
+                disabled={switchingCamera}
+                onClick={() => {
+                  const engine = services.calls.current()?.engine
+                  if (!engine) return
+                  setSwitchingCamera(true)
+                  void engine.switchCamera().finally(() => setSwitchingCamera(false))
+                }}
+              >
+                {t('actions.switchCamera')}
+              </Button>
+            ) : null}
             <Button className="vc-call__hangup" onClick={() => void dispatch(hangUpCall())}>
               {t('actions.hangUp')}
             </Button>

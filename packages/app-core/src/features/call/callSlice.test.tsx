@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance, snapshotChanged } from './callSlice'
 import { callBackRefusal, startCall } from './callThunks'
+import type { CallRuntime } from './callRuntime'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 
@@ -56,6 +57,29 @@ describe('starting a call (SPEC §5)', () => {
 })
 
 describe('call screen', () => {
+  it('offers switch camera only where the device has another camera, and switches from the click', async () => {
+    const switchCamera = vi.fn(async () => true)
+    const runtimeWith = (cameras: number) =>
+      // Only what the call screen reads of a runtime: its streams and its engine's camera controls.
+      ({
+        localStream: () => null,
+        remoteStream: () => null,
+        onStreams: () => () => {},
+        engine: { canSwitchCamera: async () => cameras > 1, switchCamera, setMicrophoneMuted: (muted: boolean) => muted, setCameraOff: (off: boolean) => off },
+      }) as unknown as CallRuntime
+    const connected = { auth: { user: USER }, account: { gemsBalance: 500 }, call: { status: CALL_STATUS.Connected, direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, connectedAt: 0 } }
+
+    const one = await renderApp({ path: '/videoview', services: { ...fakeServices(), calls: { preload: async () => {}, open: async () => null, current: () => runtimeWith(1) } }, preloadedState: connected })
+    expect(await screen.findByRole('button', { name: 'Hang up' }, { timeout: 5_000 })).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByRole('button', { name: 'Switch camera' })).toBeNull()
+    one.unmount()
+
+    await renderApp({ path: '/videoview', services: { ...fakeServices(), calls: { preload: async () => {}, open: async () => null, current: () => runtimeWith(2) } }, preloadedState: connected })
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch camera' }, { timeout: 5_000 }))
+    expect(switchCamera).toHaveBeenCalledTimes(1)
+  })
+
+
   it('shows the translated gems-insufficient failure and the coin store link', async () => {
     await renderApp({
       path: '/videoview',
