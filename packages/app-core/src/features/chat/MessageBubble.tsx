@@ -1,5 +1,6 @@
 import { Button } from '@vchat/ui'
 import { memo } from 'react'
+import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
 import type { TranslationState, UnlockState } from './chatSlice'
@@ -19,6 +20,11 @@ export interface MessageBubbleProps {
   onUnlock?: (message: ChatMessageRecord) => void
   /** Answer an ask-gift card with its gift. */
   onSendAskedGift?: (message: ChatMessageRecord) => void
+  /** In a virtualised list: measures the row once rendered. */
+  rowRef?: Ref<HTMLLIElement>
+  /** The row's place in the list (0-based) and the list's length, for assistive technology. */
+  index?: number
+  setSize?: number
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -47,16 +53,20 @@ export const MessageBubble = memo(function MessageBubble({
   unlock,
   onUnlock,
   onSendAskedGift,
+  rowRef,
+  index,
+  setSize,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
   const kind = kindOf(message)
   const attachment = message.attachment
   const time = timeFormat(i18n.language).format(message.date)
+  const row = { ref: rowRef, 'data-index': index, 'aria-posinset': index === undefined ? undefined : index + 1, 'aria-setsize': setSize, 'data-mid': message.mid }
 
   // Official and system notices (violate_rule, maintenance, manager_text…) are notices, not bubbles.
   if (kind === 'notice') {
     return (
-      <li className="vc-chat-notice-row" data-mid={message.mid}>
+      <li {...row} className="vc-chat-notice-row">
         <p role="note" className="vc-chat-notice-row__text">
           {message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}
         </p>
@@ -169,7 +179,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   const canTranslate = showTranslate && !outgoing && kind === 'text' && message.content.trim() !== ''
   return (
-    <li className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-mid={message.mid} data-state={message.state}>
+    <li {...row} className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-state={message.state}>
       <div className="vc-chat-msg__bubble">
         {body}
         {canTranslate && translation ? (
