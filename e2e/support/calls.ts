@@ -55,3 +55,21 @@ export async function advanceCallClock(apiUrl: string, jid: string, ms: number):
   if (!response.ok) throw new Error(`advancing the clock failed: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { data: { fired: number } }).data.fired
 }
+
+/**
+ * A seeded host signed in on the dev-server's anchor console (`/dev/anchor`) in a browser context of
+ * its own; the console places and answers calls with the same fake camera.
+ */
+export async function consolePage(browser: Browser, apiUrl: string, uid: string, password = PASSWORD): Promise<Page> {
+  const context = await browser.newContext({ baseURL: apiUrl, permissions: MEDIA_PERMISSIONS })
+  const anchor = await context.newPage()
+  await anchor.goto('/dev/anchor')
+  await anchor.getByLabel('Anchor uid').fill(uid)
+  await anchor.getByLabel('Password').fill(password)
+  await anchor.getByRole('button', { name: 'Sign in' }).click()
+  await expect(anchor.locator('#status')).toHaveText('connected')
+  return anchor
+}
+
+export const consoleCallStatus = (anchor: Page) => anchor.locator('#call-status')
+export const consoleRemoteVideo = (anchor: Page) => anchor.locator('#remote-video')

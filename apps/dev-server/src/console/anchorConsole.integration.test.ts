@@ -46,6 +46,68 @@ describe('anchor console (dev-server + Prosody)', () => {
     expect((await post(`${stack.apiUrl}/dev/anchor/send`, { id: 'unknown', to: 'user_1@localhost', content: 'x' })).status).toBe(404)
   })
 
+  it('serves the call script bundled with @vchat/webrtc-call, under the same policy; the page may load it', async () => {
+    const page = await fetch(`${stack.apiUrl}/dev/anchor`)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline'")
+    expect(await page.text()).toContain('<script type="module" src="/dev/anchor/call.js"></script>')
+    const script = await fetch(`${stack.apiUrl}/dev/anchor/call.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(script.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'))
+    const code = await script.text()
+    // The engine's negotiation and the console's relay route are in the bundle; nothing is imported at run time.
+    expect(code).toContain('/dev/anchor/call')
+    expect(code).toContain('WebRTCContent')
+    expect(code).not.toMatch(/^import /m)
+    // Built once, then served from memory.
+    expect(await (await fetch(`${stack.apiUrl}/dev/anchor/call.js`)).text()).toBe(code)
+  }, 30_000)
+
+  it('the call relay refuses unknown consoles, unknown actions and payloads that are not objects', async () => {
+    const unknown = await post(`${stack.apiUrl}/dev/anchor/call`, { id: 'nope', action: 'SessionRequest', payload: {} })
+    expect(unknown.status).toBe(404)
+    const login = await post(`${stack.apiUrl}/dev/anchor/login`, { uid: '200004', password: 'demo1234' })
+    const id = login.data.id as string
+    try {
+      const badAction = await post(`${stack.apiUrl}/dev/anchor/call`, { id, action: 'CallIn', payload: {} })
+      expect(badAction.status).toBe(400)
+      expect(badAction.data.msg).toMatch(/^action: one of SessionRequest, /)
+      const missing = await post(`${stack.apiUrl}/dev/anchor/call`, { id, payload: {} })
+      expect(missing.status).toBe(400)
+      expect(missing.data.msg).toMatch(/^action:/)
+      const badPayload = await post(`${stack.apiUrl}/dev/anchor/call`, { id, action: 'SessionRequest', payload: ['x'] })
+      expect(badPayload.status).toBe(400)
+      expect(badPayload.data.msg).toBe('payload: expected a JSON object')
+    } finally {
+      await post(`${stack.apiUrl}/dev/anchor/logout`, { id })
+    }
+  })
+
+  it('relays call actions to the hub and the hub answers into the polled events', async () => {
+    const login = await post(`${stack.apiUrl}/dev/anchor/login`, { uid: '200005', password: 'demo1234' })
+    expect(login.data.callNext).toBe(0)
+    const id = login.data.id as string
+    try {
+      const sent = await post(`${stack.apiUrl}/dev/anchor/call`, { id, action: 'SessionRequest', payload: { callee: 'user_999999999@localhost' } })
+      expect(sent).toEqual({ status: 200, data: { ok: true } })
+      let calls: { action: string; payload: Record<string, unknown> }[] = []
+      await vi.waitFor(
+        async () => {
+          const events = (await (await fetch(`${stack.apiUrl}/dev/anchor/events?id=${id}&after=0&callAfter=0`)).json()) as { callNext: number; calls: typeof calls }
+          calls = events.calls
+          expect(events.callNext).toBe(1)
+        },
+        { timeout: 5_000, interval: 50 },
+      )
+      expect(calls).toEqual([{ action: 'SessionFail', payload: { reason: 'callee-unknown', callee: 'user_999999999@localhost' } }])
+      // `callAfter` skips what the page has already seen.
+      const later = (await (await fetch(`${stack.apiUrl}/dev/anchor/events?id=${id}&after=0&callAfter=1`)).json()) as { calls: unknown[] }
+      expect(later.calls).toEqual([])
+    } finally {
+      await post(`${stack.apiUrl}/dev/anchor/logout`, { id })
+    }
+  })
+
   it('an anchor signs in and chats with a user both ways, exactly once, with read markers', async () => {
     const login = await post(`${stack.apiUrl}/dev/anchor/login`, { uid: '200002', password: 'demo1234' })
     expect(login.status).toBe(200)

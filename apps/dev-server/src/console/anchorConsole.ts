@@ -3,6 +3,13 @@
  * as a seeded anchor (uid 200001+, password demo1234) and chats with users. The anchor's messaging
  * runs here, in the dev-server process, through the same @vchat/xmpp-chat session and messenger the
  * app uses (outbox, exactly-once, read markers); the page talks to it over small JSON routes.
+ *
+ * Video calls: the page runs the real @vchat/webrtc-call machine and engine (callClient.ts, bundled
+ * on first request as `GET /dev/anchor/call.js`). This side only relays the hub signalling over the
+ * anchor's session: `POST /dev/anchor/call {id, action, payload}` sends `<call action>{json}</call>` to
+ * hub.<domain>, and every `<call>` from the hub is appended to the console's call log, which
+ * `GET /dev/anchor/events` returns from `callAfter` on (`calls`, `callNext`). The page polls every
+ * 100 ms while a call is under way, so answers and ICE candidates arrive without noticeable delay.
  */
 import { randomBytes } from 'node:crypto'
 import { createSession } from '../auth/sessions.ts'
@@ -10,7 +17,8 @@ import { verifyPassword } from '../auth/passwords.ts'
 import { findUser } from '../db/users.ts'
 import { HttpError, isLoopback } from '../http/http.ts'
 import type { AppContext, Route, RouteRequest } from '../http/routes.ts'
-import type { ChatMessage, ChatSession, MessageStore, Messenger } from '@vchat/xmpp-chat'
+import type { ChatMessage, ChatSession, HubTransport, MessageStore, Messenger } from '@vchat/xmpp-chat'
+import { consoleCallScript } from './callBundle.ts'
 import { ANCHOR_CONSOLE_HTML } from './page.ts'
 
 /** Where the anchors' sessions connect (set by the stack once Prosody runs). */
@@ -36,10 +44,35 @@ interface ConsoleEntry {
   store: MessageStore & { all(): ChatMessage[] }
   /** Every message event in order, for polling (`after` = index). */
   log: ChatMessage[]
+  /** Call signalling to and from hub.<domain> over the anchor's session. */
+  hub: HubTransport
+  /** Every `<call>` from the hub in order, for polling (`callAfter` = index). */
+  calls: ConsoleCall[]
   close(): Promise<void>
 }
 
 const consoles = new Map<string, ConsoleEntry>()
+
+/** One hub call action as the page receives it. */
+export interface ConsoleCall {
+  action: string
+  payload: unknown
+}
+
+/**
+ * The actions a host's call client sends to the hub (the rest of the call vocabulary only comes from
+ * the hub). Kept here because the server side does not load @vchat/webrtc-call.
+ */
+export const CONSOLE_CALL_ACTIONS = [
+  'SessionRequest',
+  'CallReady',
+  'CallAccept',
+  'CallCancel',
+  'CallCheck',
+  'SessionTerminate',
+  'SessionHeartbeat',
+  'WebRTCContent',
+] as const
 
 /** An in-memory message store with chat-db's contract (de-duplication by mid). */
 export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
@@ -103,7 +136,7 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
   if (!target) throw new HttpError(503, 'anchor console: messaging is not running (start the stack with Prosody)')
   const user = findUser(app.db, uid)
   if (!user) throw new HttpError(404, 'anchor console: unknown uid')
-  const { createChatSession, createMessenger } = await loadMessaging()
+  const { createChatSession, createHubTransport, createMessenger } = await loadMessaging()
   const username = user.jid.split('@')[0] ?? ''
   const session = createChatSession({
     service: target.wsUrl,
@@ -116,6 +149,9 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
   const log: ChatMessage[] = []
   messenger.onMessage((message) => log.push(message))
   messenger.onUpdate((message) => log.push(message))
+  const hub = createHubTransport(session, `hub.${target.domain}`)
+  const calls: ConsoleCall[] = []
+  const stopCalls = hub.onCall(({ action, payload }) => calls.push({ action, payload }))
   const id = randomBytes(12).toString('hex')
   const entry: ConsoleEntry = {
     id,
@@ -125,8 +161,11 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
     messenger,
     store,
     log,
+    hub,
+    calls,
     async close() {
       consoles.delete(id)
+      stopCalls()
       messenger.close()
       await session.logout().catch(() => undefined)
     },
@@ -174,6 +213,9 @@ function view(message: ChatMessage) {
   return { mid, tid, from, to, content, type, state, date, read, nickName: nickName ?? '', sensitiveInfo: sensitiveInfo ?? 0 }
 }
 
+/** The console's page and scripts: its own inline script and same-origin scripts (call.js) only. */
+const CONSOLE_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:"
+
 export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
   {
     method: 'GET',
@@ -186,12 +228,51 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
             'Content-Type': 'text/html; charset=utf-8',
             'Cache-Control': 'no-store',
             'X-Content-Type-Options': 'nosniff',
-            // The page's own inline script only; nothing else runs.
-            'Content-Security-Policy': "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:",
+            // The page's own inline script and its same-origin call script only; nothing else runs.
+            'Content-Security-Policy': CONSOLE_CSP,
           },
           bytes: Buffer.from(ANCHOR_CONSOLE_HTML),
         },
       }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/dev/anchor/call.js',
+    async handle() {
+      return {
+        body: {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/javascript; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+            'Content-Security-Policy': CONSOLE_CSP,
+          },
+          bytes: Buffer.from(await consoleCallScript()),
+        },
+      }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/call',
+    async handle(request) {
+      loopbackOnly(request)
+      const input = body(request)
+      const entry = entryOf(request, input.id)
+      const action = input.action
+      if (typeof action !== 'string' || !(CONSOLE_CALL_ACTIONS as readonly string[]).includes(action)) {
+        throw new HttpError(400, `action: one of ${CONSOLE_CALL_ACTIONS.join(', ')}`)
+      }
+      const payload = input.payload ?? {}
+      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new HttpError(400, 'payload: expected a JSON object')
+      try {
+        await entry.hub.sendCall(action, payload)
+      } catch (error) {
+        throw new HttpError(502, `anchor console: the call action could not be sent: ${(error as Error).message}`)
+      }
+      return { body: { ok: true } }
     },
   },
   {
@@ -206,7 +287,8 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
         throw new HttpError(401, 'anchor console: wrong anchor uid or password')
       }
       const entry = await openAnchorConsole(request.app, uid)
-      return { body: { id: entry.id, uid: entry.uid, jid: entry.jid } }
+      // Call actions from before this sign-in (a console already open for this anchor) are not replayed.
+      return { body: { id: entry.id, uid: entry.uid, jid: entry.jid, callNext: entry.calls.length } }
     },
   },
   {
@@ -216,7 +298,16 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
       loopbackOnly(request)
       const entry = entryOf(request, request.url.searchParams.get('id'))
       const after = Math.max(0, Number(request.url.searchParams.get('after') ?? 0) || 0)
-      return { body: { state: entry.session.state, next: entry.log.length, messages: entry.log.slice(after).map(view) } }
+      const callAfter = Math.max(0, Number(request.url.searchParams.get('callAfter') ?? 0) || 0)
+      return {
+        body: {
+          state: entry.session.state,
+          next: entry.log.length,
+          messages: entry.log.slice(after).map(view),
+          callNext: entry.calls.length,
+          calls: entry.calls.slice(callAfter),
+        },
+      }
     },
   },
   {

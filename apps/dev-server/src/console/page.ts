@@ -1,6 +1,10 @@
 /**
- * The anchor console page. Plain HTML and one inline script; every text from the network is set
- * with `textContent` (never as HTML), so messages and names show exactly as typed.
+ * The anchor console page. Plain HTML, one inline script (sign-in, conversations, polling) and the
+ * same-origin call script `/dev/anchor/call.js` (callClient.ts: the call panel, driven by
+ * @vchat/webrtc-call). The inline script hands the call script what it polls as DOM events
+ * (`anchor:signed-in`, `anchor:call-action`, `anchor:signed-out`) and polls every 100 ms while the
+ * call script marks a call as under way (`body[data-call="active"]`). Every text from the network is
+ * set with `textContent` (never as HTML), so messages and names show exactly as typed.
  */
 export const ANCHOR_CONSOLE_HTML = `<!doctype html>
 <html lang="en">
@@ -29,7 +33,17 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
   .meta { display: block; font-size: 0.7rem; opacity: 0.8; }
   [hidden] { display: none !important; }
   #status { margin-inline-start: 12px; font-size: 0.85rem; }
+  #chat-head { display: flex; gap: 8px; align-items: center; justify-content: space-between; flex-wrap: wrap; }
+  #call-panel { margin: 12px; }
+  .videos { display: grid; grid-template-columns: 1fr; gap: 8px; }
+  @media (min-width: 720px) { .videos { grid-template-columns: 2fr 1fr; } }
+  video { inline-size: 100%; background: #1c1b22; border-radius: 8px; aspect-ratio: 4 / 3; }
+  .call-row { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin-block: 8px; }
+  #call-decline, #call-hangup { background: #b3261e; border-color: #b3261e; }
+  button[aria-pressed="true"] { background: #fff; color: #5b3cc4; }
+  button:disabled { opacity: 0.5; cursor: not-allowed; }
 </style>
+<script type="module" src="/dev/anchor/call.js"></script>
 </head>
 <body>
 <header><h1>Anchor console <span id="status" role="status"></span></h1></header>
@@ -41,6 +55,25 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
   </form>
   <p id="login-error" role="alert"></p>
 </section>
+<section id="call-panel" aria-labelledby="call-title" hidden>
+  <h2 id="call-title">Video call</h2>
+  <p class="call-row"><strong id="call-status" role="status"></strong> <span id="call-peer"></span> <span id="call-timer" role="timer" aria-label="Call time">00:00</span></p>
+  <div id="call-incoming" role="alertdialog" aria-labelledby="call-title" aria-describedby="call-peer" class="call-row" hidden>
+    <button id="call-accept" type="button">Accept</button>
+    <button id="call-decline" type="button">Decline</button>
+  </div>
+  <div class="videos">
+    <video id="remote-video" autoplay playsinline aria-label="The other side's video"></video>
+    <video id="local-video" autoplay playsinline muted aria-label="Your camera"></video>
+  </div>
+  <div id="call-controls" class="call-row" hidden>
+    <button id="call-mute" type="button" aria-pressed="false">Mute</button>
+    <button id="call-camera" type="button" aria-pressed="false">Camera off</button>
+    <button id="call-hangup" type="button">Hang up</button>
+  </div>
+  <button id="call-close" type="button" hidden>Close</button>
+  <p id="call-error" role="alert"></p>
+</section>
 <main id="app" hidden>
   <section aria-labelledby="threads-title">
     <h2 id="threads-title">Conversations</h2>
@@ -51,7 +84,7 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     <ul id="threads" aria-label="Conversations"></ul>
   </section>
   <section aria-labelledby="chat-title">
-    <h2 id="chat-title">No conversation open</h2>
+    <div id="chat-head"><h2 id="chat-title">No conversation open</h2> <button id="call-start" type="button" hidden>Video call</button></div>
     <ol id="messages" aria-label="Messages"></ol>
     <form id="composer" hidden>
       <label style="flex:1">Message <input name="text" autocomplete="off" required></label>
@@ -62,7 +95,7 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
 <script>
 (() => {
   const $ = (id) => document.getElementById(id)
-  let consoleId = null, me = '', after = 0, open = null
+  let consoleId = null, me = '', after = 0, callAfter = 0, open = null
   const byMid = new Map()
   const api = async (path, init) => {
     const response = await fetch(path, init && { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(init) })
@@ -92,24 +125,29 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
   }
   async function openThread(tid) {
     open = tid; $('chat-title').textContent = tid; $('composer').hidden = false; renderMessages()
+    $('call-start').dataset.peer = tid; $('call-start').hidden = false
     await api('/dev/anchor/read', { id: consoleId, tid }).catch(() => {})
   }
   async function poll() {
     if (!consoleId) return
     try {
-      const data = await api('/dev/anchor/events?id=' + encodeURIComponent(consoleId) + '&after=' + after)
-      after = data.next; $('status').textContent = data.state
+      const data = await api('/dev/anchor/events?id=' + encodeURIComponent(consoleId) + '&after=' + after + '&callAfter=' + callAfter)
+      after = data.next; callAfter = data.callNext; $('status').textContent = data.state
+      for (const call of data.calls) document.dispatchEvent(new CustomEvent('anchor:call-action', { detail: call }))
       let fresh = false
       for (const m of data.messages) { byMid.set(m.mid, m); fresh = true; if (m.tid === open && m.from !== me && !m.read) api('/dev/anchor/read', { id: consoleId, tid: open }).catch(() => {}) }
       if (fresh) { renderThreads(); renderMessages() }
     } catch (error) { $('status').textContent = String(error.message || error) }
-    setTimeout(poll, 250)
+    // Answers and ICE candidates must not wait: fast polling while a call is under way.
+    setTimeout(poll, document.body.dataset.call === 'active' ? 100 : 250)
   }
   $('login').onsubmit = async (event) => {
     event.preventDefault(); const form = new FormData(event.target); $('login-error').textContent = ''
     try {
       const data = await api('/dev/anchor/login', { uid: String(form.get('uid')), password: String(form.get('password')) })
-      consoleId = data.id; me = data.jid; $('login-panel').hidden = true; $('app').hidden = false; document.title = 'Anchor ' + data.uid + ' · console'
+      consoleId = data.id; me = data.jid; callAfter = data.callNext; $('login-panel').hidden = true; $('app').hidden = false; document.title = 'Anchor ' + data.uid + ' · console'
+      document.body.dataset.consoleId = data.id
+      document.dispatchEvent(new CustomEvent('anchor:signed-in', { detail: { id: data.id, jid: data.jid } }))
       $('status').textContent = data.jid; poll()
     } catch (error) { $('login-error').textContent = String(error.message || error) }
   }
