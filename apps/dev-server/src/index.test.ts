@@ -306,6 +306,8 @@ describe('POST /dev/users', () => {
       const first = (await (await make({ paid: true, gemsBalance: 120 })).json()) as { data: { uid: string; jid: string } }
       const second = (await (await make({})).json()) as { data: { uid: string } }
       expect(Number(second.data.uid)).toBe(Number(first.data.uid) + 1)
+      // Below the /match A/B split (the seeded demo accounts 264457001/2 sit above it): one screen for all.
+      expect(Number(first.data.uid)).toBe(300001)
       expect(first.data.jid).toBe(`user_${first.data.uid}@localhost`)
       const login = await post(server, '/api/login_service/user_pwd_login', envelope({ uid: first.data.uid, passwd: 'demo1234' }))
       expect(login.body.result).toBe(1)

@@ -40,6 +40,12 @@ const advanceSchema = z
 
 /** Users made on demand start at this uid, far from the seeded ones. */
 const FIRST_TEST_UID = 300001
+/**
+ * …and stay at or below the /match A/B split (SPEC §2: uids above 264457000 alternate between the
+ * 'swipe' and 'switch' screens), so every fresh account sees the default screen whatever order tests
+ * create accounts in; the demo accounts 264457001/264457002 show both variants.
+ */
+const LAST_TEST_UID = 264457000
 
 export const devRoutes: Route[] = [
   {
@@ -49,8 +55,11 @@ export const devRoutes: Route[] = [
     path: '/dev/users',
     handle({ app, body }) {
       const input = validate(newUserSchema, body ?? {})
-      const row = app.db.prepare("SELECT MAX(CAST(uid AS INTEGER)) AS max FROM users WHERE kind = 'user' AND CAST(uid AS INTEGER) >= ?").get(FIRST_TEST_UID) as { max: number | null }
+      const row = app.db
+        .prepare("SELECT MAX(CAST(uid AS INTEGER)) AS max FROM users WHERE kind = 'user' AND CAST(uid AS INTEGER) BETWEEN ? AND ?")
+        .get(FIRST_TEST_UID, LAST_TEST_UID) as { max: number | null }
       const uid = String(Math.max(FIRST_TEST_UID, (row.max ?? 0) + 1))
+      if (Number(uid) > LAST_TEST_UID) return { status: 409, body: refuse('no test uid left below the A/B split; start with --reset') }
       const jid = userJid(uid, app.domain)
       app.db
         .prepare(
