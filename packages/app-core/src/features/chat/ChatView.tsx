@@ -1,5 +1,5 @@
-import { defaultRangeExtractor, observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import type { Range, Virtualizer } from '@tanstack/react-virtual'
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import type { Virtualizer } from '@tanstack/react-virtual'
 import { Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent, Ref } from 'react'
@@ -183,14 +183,12 @@ const LIST_PADDING = 12
 const OVERSCAN = 12
 /** Within this distance of the end the user counts as "at the bottom": new messages keep it in view. */
 const BOTTOM_THRESHOLD = 48
-/** At most this many rows that arrived in one batch are rendered for their arrival (see MessageList). */
-const ARRIVALS_MAX = 250
 
 /**
  * The list's size as the virtualiser sees it. A list that has no size yet (not laid out) is taken to
  * be as tall as the window, so its rows render rather than none.
  */
-function observeListRect(instance: Virtualizer<HTMLDivElement, Element>, onChange: (rect: { width: number; height: number }) => void) {
+function observeListRect(instance: Virtualizer<HTMLOListElement, Element>, onChange: (rect: { width: number; height: number }) => void) {
   return observeElementRect(instance, (rect) =>
     onChange(rect.height > 0 || typeof window === 'undefined' ? rect : { width: rect.width || window.innerWidth, height: window.innerHeight }),
   )
@@ -223,14 +221,8 @@ interface MessageListProps {
 /**
  * The messages of a thread, oldest first, virtualised: only the rows in (and near) view are in the DOM,
  * each measured once rendered. While the user is at the bottom, new messages keep the newest in view;
- * rows added above (older history) keep what the user is reading in place (the virtualiser anchors
- * to the end). The list sits in a scrolling
- * box; it is focusable (the keyboard scrolls its box) and a polite live region, as before.
- *
- * Rows that arrive at the end while the reader is at the bottom are rendered once on arrival even when
- * a batch holds more than the view (up to ARRIVALS_MAX), then leave with the next render unless in
- * view: each new message is added to the live region as before, and following the newest lands on
- * measured rows rather than estimates.
+ * rows added above (older history) keep what the user is reading in place. The list is the scrolling
+ * element (keyboard focusable) and a polite live region, as before.
  */
 function MessageList({
   tid,
@@ -249,51 +241,16 @@ function MessageList({
   onRetryUpload,
   onDiscardUpload,
 }: MessageListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLOListElement>(null)
   const rows = useMemo<Row[]>(() => {
     const all: Row[] = welcome === null ? [] : [{ kind: 'welcome', key: 'welcome', text: welcome }]
     for (const message of messages) all.push({ kind: 'message', key: message.mid, message })
     for (const upload of uploads) all.push({ kind: 'upload', key: `upload:${upload.id}`, upload })
     return all
   }, [welcome, messages, uploads])
-  const lastKey = rows[rows.length - 1]?.key ?? null
-  // On opening, the newest rows are rendered at once too (the list opens at the bottom).
-  const [arrivals, setArrivals] = useState<{ count: number; lastKey: string | null; from: number | null }>(() => ({
-    count: rows.length,
-    lastKey,
-    from: Math.max(0, rows.length - ARRIVALS_MAX),
-  }))
-  let arrivedFrom = arrivals.from
-  if (rows.length !== arrivals.count || lastKey !== arrivals.lastKey) {
-    const appended = rows.length > arrivals.count && lastKey !== arrivals.lastKey
-    arrivedFrom = appended ? Math.max(arrivals.count, rows.length - ARRIVALS_MAX) : null
-    setArrivals({ count: rows.length, lastKey, from: arrivedFrom })
-  }
-  // Once the arrivals are in the DOM (measured, announced) and the frame's scrolling is done, only the
-  // rows in view stay.
-  useEffect(() => {
-    if (arrivals.from === null) return
-    const frame = requestAnimationFrame(() => setArrivals((current) => (current.from === null ? current : { ...current, from: null })))
-    return () => cancelAnimationFrame(frame)
-  }, [arrivals])
-  // Whether the reader is at the bottom: set by scrolling (the reader's, or ours to the newest).
-  const stuck = useRef(true)
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const inView = defaultRangeExtractor(range)
-      // Only while following the newest (the list, as laid out before this update, ends in view).
-      if (arrivedFrom === null || !stuck.current) return inView
-      // Rows sit in the normal flow, so the rendered rows must be contiguous.
-      const lastInView = inView[inView.length - 1]
-      const start = lastInView !== undefined && lastInView >= arrivedFrom - 1 ? Math.min(inView[0] ?? arrivedFrom, arrivedFrom) : arrivedFrom
-      return Array.from({ length: Math.max(0, range.count - start) }, (_, i) => start + i)
-    },
-    [arrivedFrom],
-  )
   const virtualizer = useVirtualizer({
     count: rows.length,
-    rangeExtractor,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => listRef.current,
     estimateSize: () => ROW_ESTIMATE,
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: OVERSCAN,
@@ -301,27 +258,21 @@ function MessageList({
     paddingStart: LIST_PADDING,
     paddingEnd: LIST_PADDING,
     anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: BOTTOM_THRESHOLD,
     observeElementRect: observeListRect,
     // Rows measured in the next frame: resizing in the observer's own callback loops (a browser error).
     useAnimationFrameWithResizeObserver: true,
   })
 
-  // While the reader is at the bottom, every change (new rows, rows measured) keeps the newest in view;
-  // a thread opens at its newest message.
+  // A thread opens at its newest message.
+  const lastIndex = rows.length - 1
   const opened = useRef<string | null>(null)
   useLayoutEffect(() => {
-    const box = scrollRef.current
-    if (!box) return
-    if (opened.current !== tid) {
-      opened.current = tid
-      stuck.current = true
-    }
-    if (stuck.current && box.scrollHeight - box.clientHeight - box.scrollTop > 1) box.scrollTop = box.scrollHeight
-  })
-  const onScroll = () => {
-    const box = scrollRef.current
-    if (box) stuck.current = box.scrollHeight - box.clientHeight - box.scrollTop <= BOTTOM_THRESHOLD
-  }
+    if (opened.current === tid || lastIndex < 0) return
+    opened.current = tid
+    virtualizer.scrollToIndex(lastIndex, { align: 'end' })
+  }, [virtualizer, tid, lastIndex])
 
   const items = virtualizer.getVirtualItems()
   const first = items[0]
@@ -332,41 +283,39 @@ function MessageList({
     paddingBlockEnd: last ? Math.max(LIST_PADDING, virtualizer.getTotalSize() - last.end) : LIST_PADDING,
   }
   return (
-    <div className="vc-chat-view__scroller" ref={scrollRef} onScroll={onScroll}>
-      <ol className="vc-chat-view__messages" aria-label={label} aria-live="polite" tabIndex={0} style={style}>
-        {items.map((item) => {
-          const row = rows[item.index]
-          if (!row) return null
-          const position = { rowRef: virtualizer.measureElement, index: item.index, setSize: rows.length }
-          switch (row.kind) {
-            case 'welcome':
-              return (
-                <li key={row.key} ref={virtualizer.measureElement} data-index={item.index} aria-posinset={item.index + 1} aria-setsize={rows.length} className="vc-chat-msg vc-chat-msg--notice">
-                  {row.text}
-                </li>
-              )
-            case 'message':
-              return (
-                <MessageBubble
-                  key={row.key}
-                  {...position}
-                  message={row.message}
-                  outgoing={isOutgoing(row.message, me)}
-                  showTranslate={showTranslate}
-                  translation={translations[row.message.mid]}
-                  onRetry={onRetry}
-                  onTranslate={onTranslate}
-                  unlock={unlocks[row.message.mid]}
-                  onUnlock={onUnlock}
-                  onSendAskedGift={onSendAskedGift}
-                />
-              )
-            case 'upload':
-              return <UploadBubble key={row.key} {...position} upload={row.upload} onRetry={onRetryUpload} onDiscard={onDiscardUpload} />
-          }
-        })}
-      </ol>
-    </div>
+    <ol className="vc-chat-view__messages" ref={listRef} aria-label={label} aria-live="polite" tabIndex={0} style={style}>
+      {items.map((item) => {
+        const row = rows[item.index]
+        if (!row) return null
+        const position = { rowRef: virtualizer.measureElement, index: item.index, setSize: rows.length }
+        switch (row.kind) {
+          case 'welcome':
+            return (
+              <li key={row.key} ref={virtualizer.measureElement} data-index={item.index} aria-posinset={item.index + 1} aria-setsize={rows.length} className="vc-chat-msg vc-chat-msg--notice">
+                {row.text}
+              </li>
+            )
+          case 'message':
+            return (
+              <MessageBubble
+                key={row.key}
+                {...position}
+                message={row.message}
+                outgoing={isOutgoing(row.message, me)}
+                showTranslate={showTranslate}
+                translation={translations[row.message.mid]}
+                onRetry={onRetry}
+                onTranslate={onTranslate}
+                unlock={unlocks[row.message.mid]}
+                onUnlock={onUnlock}
+                onSendAskedGift={onSendAskedGift}
+              />
+            )
+          case 'upload':
+            return <UploadBubble key={row.key} {...position} upload={row.upload} onRetry={onRetryUpload} onDiscard={onDiscardUpload} />
+        }
+      })}
+    </ol>
   )
 }
 
