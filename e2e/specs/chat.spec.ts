@@ -85,12 +85,6 @@ async function consoleEvents(page: Page) {
 }
 
 test.describe('messages', () => {
-  // The visitor already chose cookies (the banner has its own test): on a desktop-sized page it would
-  // otherwise sit over the composer's tools.
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all')))
-  })
-
   test('a user and the anchor console chat in two Chromium pages', async ({ page, context, newUser, stack }) => {
     test.skip(!stack.prosody, 'messaging needs Prosody')
     const user = await newUser({ paid: true, gemsBalance: 500 })
@@ -124,36 +118,10 @@ test.describe('messages', () => {
     await openConversation(page, 'anchor_200012@localhost')
     const other = await context.newPage()
     const anchor = await anchorConsole(other, stack.apiUrl, '200012', user.jid)
-    // The thread is virtualised (only rows near the view are in the DOM) and follows new messages while
-    // at the bottom: each payload is checked as it arrives, then the whole thread is read back from the top.
+    for (const payload of XSS_PAYLOADS) await anchor.send(payload)
+
     const thread = page.getByRole('list', { name: /^Messages with / })
-    const injected = thread.locator('script, iframe, object, embed, img[onerror], svg, [onload]')
-    for (const payload of XSS_PAYLOADS) {
-      await anchor.send(payload)
-      await expect(thread.getByText(payload, { exact: true })).toBeVisible()
-      expect(await injected.count()).toBe(0)
-    }
-    await thread.evaluate((list) => list.scrollTo({ top: 0 }))
-    await expect(thread.getByText(XSS_PAYLOADS[0]!, { exact: true })).toBeVisible()
-    const seen = new Set<string>()
-    for (let step = 0; step < 4 * XSS_PAYLOADS.length && seen.size < XSS_PAYLOADS.length; step++) {
-      const texts = await thread.locator('.vc-chat-msg__text').allTextContents()
-      for (const text of texts) if (XSS_PAYLOADS.includes(text)) seen.add(text)
-      expect(await injected.count()).toBe(0)
-      const more = await thread.evaluate((list) => {
-        const before = list.scrollTop
-        list.scrollTop = before + list.clientHeight / 2
-        return list.scrollTop > before
-      })
-      if (!more) {
-        await expect(thread.getByText(XSS_PAYLOADS.at(-1)!, { exact: true })).toBeVisible()
-        for (const text of await thread.locator('.vc-chat-msg__text').allTextContents()) if (XSS_PAYLOADS.includes(text)) seen.add(text)
-        break
-      }
-      // The rows of the new scroll position are rendered in the next frame.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    }
-    expect([...seen].sort()).toEqual([...new Set(XSS_PAYLOADS)].sort())
+    for (const payload of XSS_PAYLOADS) await expect(thread.getByText(payload, { exact: true })).toBeVisible()
     // The user's own payloads (also shown to the anchor as text).
     await page.getByRole('textbox', { name: 'Message' }).fill(XSS_PAYLOADS[1]!)
     await page.getByRole('textbox', { name: 'Message' }).press('Enter')
@@ -161,7 +129,7 @@ test.describe('messages', () => {
 
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
     expect(await other.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
-    expect(await injected.count()).toBe(0)
+    expect(await thread.locator('script, iframe, object, embed, img[onerror], svg, [onload]').count()).toBe(0)
     expect(dialogs).toEqual([])
   })
 

@@ -1,8 +1,6 @@
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import type { Virtualizer } from '@tanstack/react-virtual'
 import { Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { ChangeEvent, FormEvent, Ref } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES } from '../../constants'
@@ -27,7 +25,7 @@ import {
   translateMessage,
   unlockImage,
 } from './chatSlice'
-import type { PendingUpload, TranslationState, UnlockState } from './chatSlice'
+import type { PendingUpload } from './chatSlice'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
 import { MSG, checkImageFile, isOutgoing, numberField, stringField } from './messageView'
@@ -56,12 +54,13 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const lock = useAppSelector((state) => selectSendLock(state, tid))
   const unlocks = useAppSelector(selectUnlocks)
   const allUploads = useAppSelector(selectUploads)
-  const uploads = useMemo(() => allUploads.filter((upload) => upload.tid === tid), [allUploads, tid])
+  const uploads = allUploads.filter((upload) => upload.tid === tid)
   const [giftPanel, setGiftPanel] = useState<{ asked: { mid: string; giftId: string } | null } | null>(null)
   const [storeOpen, setStoreOpen] = useState(false)
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
+  const listRef = useRef<HTMLOListElement>(null)
 
   // The messaging service (and with it the stored history) exists once the chat bridge has started it,
   // which after a reload may be a moment after this screen: open the thread again when it arrives.
@@ -73,6 +72,12 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
 
   // Photo previews of this thread are object URLs: released when this view (and its composer) goes.
   useEffect(() => () => void dispatch(releaseUploadPreviews(tid)), [dispatch, tid])
+
+  // Keep the newest message in view.
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (list) list.scrollTop = list.scrollHeight
+  }, [messages.length, uploads.length])
 
   const language = i18n.language
   const onTranslate = useCallback(
@@ -94,8 +99,6 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
     (message: ChatMessageRecord) => setGiftPanel({ asked: { mid: message.mid, giftId: stringField(message.attachment, 'giftId') } }),
     [setGiftPanel],
   )
-  const onRetryUpload = useCallback((id: string) => void dispatch(sendImage({ to: peerJid, id })), [dispatch, peerJid])
-  const onDiscardUpload = useCallback((id: string) => void dispatch(discardUpload(id)), [dispatch])
   const needGems = () => {
     setGiftPanel(null)
     setStoreOpen(true)
@@ -133,23 +136,26 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       ) : messages.length === 0 && uploads.length === 0 ? (
         <p className="vc-chat-view__empty">{official ? t('official.welcome') : t('thread.empty')}</p>
       ) : (
-        <MessageList
-          tid={tid}
-          label={t('thread.messagesLabel', { name: title })}
-          welcome={official ? t('official.welcome') : null}
-          messages={messages}
-          uploads={uploads}
-          me={me}
-          showTranslate={showTranslate}
-          translations={translations}
-          unlocks={unlocks}
-          onRetry={onRetry}
-          onTranslate={onTranslate}
-          onUnlock={onUnlock}
-          onSendAskedGift={onSendAskedGift}
-          onRetryUpload={onRetryUpload}
-          onDiscardUpload={onDiscardUpload}
-        />
+        <ol className="vc-chat-view__messages" ref={listRef} aria-label={t('thread.messagesLabel', { name: title })} aria-live="polite">
+          {official ? <li className="vc-chat-msg vc-chat-msg--notice">{t('official.welcome')}</li> : null}
+          {messages.map((message) => (
+            <MessageBubble
+              key={message.mid}
+              message={message}
+              outgoing={isOutgoing(message, me)}
+              showTranslate={showTranslate}
+              translation={translations[message.mid]}
+              onRetry={onRetry}
+              onTranslate={onTranslate}
+              unlock={unlocks[message.mid]}
+              onUnlock={onUnlock}
+              onSendAskedGift={onSendAskedGift}
+            />
+          ))}
+          {uploads.map((upload) => (
+            <UploadBubble key={upload.id} upload={upload} onRetry={() => void dispatch(sendImage({ to: peerJid, id: upload.id }))} onDiscard={() => void dispatch(discardUpload(upload.id))} />
+          ))}
+        </ol>
       )}
       {official ? null : lock?.locked ? (
         <div className="vc-chat-view__locked" role="note">
@@ -174,172 +180,11 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   )
 }
 
-/** Estimated height of a row before it is measured (a one-line text bubble with its time). */
-const ROW_ESTIMATE = 64
-/** Space between rows and around the list, as laid out by chat.css. */
-const ROW_GAP = 8
-const LIST_PADDING = 12
-/** Rows rendered beyond the visible ones on each side (keyboard and screen-reader reading ahead). */
-const OVERSCAN = 12
-/** Within this distance of the end the user counts as "at the bottom": new messages keep it in view. */
-const BOTTOM_THRESHOLD = 48
-
-/**
- * The list's size as the virtualiser sees it. A list that has no size yet (not laid out) is taken to
- * be as tall as the window, so its rows render rather than none.
- */
-function observeListRect(instance: Virtualizer<HTMLOListElement, Element>, onChange: (rect: { width: number; height: number }) => void) {
-  return observeElementRect(instance, (rect) =>
-    onChange(rect.height > 0 || typeof window === 'undefined' ? rect : { width: rect.width || window.innerWidth, height: window.innerHeight }),
-  )
-}
-
-type Row =
-  | { kind: 'welcome'; key: string; text: string }
-  | { kind: 'message'; key: string; message: ChatMessageRecord }
-  | { kind: 'upload'; key: string; upload: PendingUpload }
-
-interface MessageListProps {
-  tid: string
-  label: string
-  /** The official thread's welcome line, shown above its messages. */
-  welcome: string | null
-  messages: readonly ChatMessageRecord[]
-  uploads: readonly PendingUpload[]
-  me: string
-  showTranslate: boolean
-  translations: Record<string, TranslationState>
-  unlocks: Record<string, UnlockState>
-  onRetry(mid: string): void
-  onTranslate(message: ChatMessageRecord): void
-  onUnlock(message: ChatMessageRecord): void
-  onSendAskedGift(message: ChatMessageRecord): void
-  onRetryUpload(id: string): void
-  onDiscardUpload(id: string): void
-}
-
-/**
- * The messages of a thread, oldest first, virtualised: only the rows in (and near) view are in the DOM,
- * each measured once rendered. While the user is at the bottom, new messages keep the newest in view;
- * rows added above (older history) keep what the user is reading in place. The list is the scrolling
- * element (keyboard focusable) and a polite live region, as before.
- */
-function MessageList({
-  tid,
-  label,
-  welcome,
-  messages,
-  uploads,
-  me,
-  showTranslate,
-  translations,
-  unlocks,
-  onRetry,
-  onTranslate,
-  onUnlock,
-  onSendAskedGift,
-  onRetryUpload,
-  onDiscardUpload,
-}: MessageListProps) {
-  const listRef = useRef<HTMLOListElement>(null)
-  const rows = useMemo<Row[]>(() => {
-    const all: Row[] = welcome === null ? [] : [{ kind: 'welcome', key: 'welcome', text: welcome }]
-    for (const message of messages) all.push({ kind: 'message', key: message.mid, message })
-    for (const upload of uploads) all.push({ kind: 'upload', key: `upload:${upload.id}`, upload })
-    return all
-  }, [welcome, messages, uploads])
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: OVERSCAN,
-    gap: ROW_GAP,
-    paddingStart: LIST_PADDING,
-    paddingEnd: LIST_PADDING,
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: BOTTOM_THRESHOLD,
-    observeElementRect: observeListRect,
-    // Rows measured in the next frame: resizing in the observer's own callback loops (a browser error).
-    useAnimationFrameWithResizeObserver: true,
-  })
-
-  // A thread opens at its newest message.
-  const lastIndex = rows.length - 1
-  const opened = useRef<string | null>(null)
-  useLayoutEffect(() => {
-    if (opened.current === tid || lastIndex < 0) return
-    opened.current = tid
-    virtualizer.scrollToIndex(lastIndex, { align: 'end' })
-  }, [virtualizer, tid, lastIndex])
-
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]
-  const last = items[items.length - 1]
-  // Rows sit in the normal flow; the space of the rows that are not rendered is padding.
-  const style = {
-    paddingBlockStart: first ? first.start : LIST_PADDING,
-    paddingBlockEnd: last ? Math.max(LIST_PADDING, virtualizer.getTotalSize() - last.end) : LIST_PADDING,
-  }
-  return (
-    <ol className="vc-chat-view__messages" ref={listRef} aria-label={label} aria-live="polite" tabIndex={0} style={style}>
-      {items.map((item) => {
-        const row = rows[item.index]
-        if (!row) return null
-        const position = { rowRef: virtualizer.measureElement, index: item.index, setSize: rows.length }
-        switch (row.kind) {
-          case 'welcome':
-            return (
-              <li key={row.key} ref={virtualizer.measureElement} data-index={item.index} aria-posinset={item.index + 1} aria-setsize={rows.length} className="vc-chat-msg vc-chat-msg--notice">
-                {row.text}
-              </li>
-            )
-          case 'message':
-            return (
-              <MessageBubble
-                key={row.key}
-                {...position}
-                message={row.message}
-                outgoing={isOutgoing(row.message, me)}
-                showTranslate={showTranslate}
-                translation={translations[row.message.mid]}
-                onRetry={onRetry}
-                onTranslate={onTranslate}
-                unlock={unlocks[row.message.mid]}
-                onUnlock={onUnlock}
-                onSendAskedGift={onSendAskedGift}
-              />
-            )
-          case 'upload':
-            return <UploadBubble key={row.key} {...position} upload={row.upload} onRetry={onRetryUpload} onDiscard={onDiscardUpload} />
-        }
-      })}
-    </ol>
-  )
-}
-
-interface UploadBubbleProps {
-  upload: PendingUpload
-  onRetry(id: string): void
-  onDiscard(id: string): void
-  rowRef?: Ref<HTMLLIElement>
-  index?: number
-  setSize?: number
-}
-
 /** An image on its way: the local thumbnail with the upload's progress, or Retry / Remove after a failure. */
-const UploadBubble = memo(function UploadBubble({ upload, onRetry, onDiscard, rowRef, index, setSize }: UploadBubbleProps) {
+function UploadBubble({ upload, onRetry, onDiscard }: { upload: PendingUpload; onRetry(): void; onDiscard(): void }) {
   const { t } = useTranslation('chat')
   return (
-    <li
-      ref={rowRef}
-      data-index={index}
-      aria-posinset={index === undefined ? undefined : index + 1}
-      aria-setsize={setSize}
-      className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload"
-      data-state={upload.status === 'failed' ? 'error' : 'sending'}
-    >
+    <li className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
       <div className="vc-chat-msg__bubble">
         {upload.previewUrl ? <img className="vc-chat-msg__image" src={upload.previewUrl} alt={t('upload.preview')} /> : null}
         {upload.status === 'uploading' ? <ProgressBar label={t('upload.progress')} value={upload.progress ?? undefined} /> : null}
@@ -348,10 +193,10 @@ const UploadBubble = memo(function UploadBubble({ upload, onRetry, onDiscard, ro
         {upload.status === 'failed' ? (
           <>
             <span role="alert">{t('upload.failed')}</span>
-            <Button variant="secondary" onClick={() => onRetry(upload.id)}>
+            <Button variant="secondary" onClick={onRetry}>
               {t('actions.retry')}
             </Button>
-            <Button variant="secondary" onClick={() => onDiscard(upload.id)}>
+            <Button variant="secondary" onClick={onDiscard}>
               {t('actions.remove')}
             </Button>
           </>
@@ -361,7 +206,7 @@ const UploadBubble = memo(function UploadBubble({ upload, onRetry, onDiscard, ro
       </div>
     </li>
   )
-})
+}
 
 export interface ComposerProps {
   onSend(content: string): void

@@ -1,6 +1,5 @@
 import { Button } from '@vchat/ui'
 import { memo } from 'react'
-import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
 import type { TranslationState, UnlockState } from './chatSlice'
@@ -20,11 +19,6 @@ export interface MessageBubbleProps {
   onUnlock?: (message: ChatMessageRecord) => void
   /** Answer an ask-gift card with its gift. */
   onSendAskedGift?: (message: ChatMessageRecord) => void
-  /** In a virtualised list: measures the row once rendered. */
-  rowRef?: Ref<HTMLLIElement>
-  /** The row's place in the list (0-based) and the list's length, for assistive technology. */
-  index?: number
-  setSize?: number
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -53,20 +47,16 @@ export const MessageBubble = memo(function MessageBubble({
   unlock,
   onUnlock,
   onSendAskedGift,
-  rowRef,
-  index,
-  setSize,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
   const kind = kindOf(message)
   const attachment = message.attachment
   const time = timeFormat(i18n.language).format(message.date)
-  const row = { ref: rowRef, 'data-index': index, 'aria-posinset': index === undefined ? undefined : index + 1, 'aria-setsize': setSize, 'data-mid': message.mid }
 
   // Official and system notices (violate_rule, maintenance, manager_text…) are notices, not bubbles.
   if (kind === 'notice') {
     return (
-      <li {...row} className="vc-chat-notice-row">
+      <li className="vc-chat-notice-row" data-mid={message.mid}>
         <p role="note" className="vc-chat-notice-row__text">
           {message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}
         </p>
@@ -179,7 +169,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   const canTranslate = showTranslate && !outgoing && kind === 'text' && message.content.trim() !== ''
   return (
-    <li {...row} className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-state={message.state}>
+    <li className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-mid={message.mid} data-state={message.state}>
       <div className="vc-chat-msg__bubble">
         {body}
         {canTranslate && translation ? (

@@ -26,18 +26,6 @@ const xssMessages = XSS_PAYLOADS.map((content, i) => demoMessage({ mid: `x${i}`,
 const xss = fakeServices({
   chat: fakeChatService({ threads: [{ ...demoThreads[0]!, nickName: '<img src=x onerror=alert(1)>', lastMessage: xssMessages.at(-1) ?? null }], messages: xssMessages }),
 })
-// A long conversation (mixed lengths, both directions): the message list renders only the rows in view.
-const longMessages = Array.from({ length: 300 }, (_, i) =>
-  demoMessage({
-    mid: `long${i}`,
-    content: i % 7 === 0 ? `Message ${i + 1}: a longer message that wraps onto a second line on a phone, to give the rows different heights.` : `Message ${i + 1}`,
-    date: 1_700_000_000_000 + i * 60_000,
-    ...(i % 3 === 0 ? { from: ME, to: MIA, state: 'success' as const } : {}),
-  }),
-)
-const long = fakeServices({
-  chat: fakeChatService({ threads: [{ ...demoThreads[0]!, lastMessage: longMessages.at(-1) ?? null }], messages: longMessages }),
-})
 
 /** /message: the thread list (virtualised) and the conversation, with a fake messaging service. */
 const meta = {
@@ -86,11 +74,6 @@ export const Official: Story = {
 /** The XSS corpus, shown as text. */
 export const UntrustedText: Story = {
   render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={xss} preloadedState={signedIn} />,
-}
-
-/** A long conversation (its newest page loaded): opened at the newest message; only the rows in view are rendered. */
-export const LongConversation: Story = {
-  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={long} preloadedState={signedIn} />,
 }
 
 /** /preview: the chat view as a top-level page. */
