@@ -85,6 +85,12 @@ async function consoleEvents(page: Page) {
 }
 
 test.describe('messages', () => {
+  // The visitor already chose cookies (the banner has its own test): on a desktop-sized page it would
+  // otherwise sit over the composer's tools.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all')))
+  })
+
   test('a user and the anchor console chat in two Chromium pages', async ({ page, context, newUser, stack }) => {
     test.skip(!stack.prosody, 'messaging needs Prosody')
     const user = await newUser({ paid: true, gemsBalance: 500 })
