@@ -92,7 +92,7 @@ test.describe('messages', () => {
   })
 
   test('a user and the anchor console chat in two Chromium pages', async ({ page, context, newUser, stack }) => {
-    test.skip(!stack.prosody, 'messaging needs Prosody')
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, 'anchor_200011@localhost')
@@ -112,7 +112,7 @@ test.describe('messages', () => {
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {
-    test.skip(!stack.prosody, 'messaging needs Prosody')
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     test.setTimeout(90_000)
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
@@ -140,7 +140,7 @@ test.describe('messages', () => {
   })
 
   test('a photo from the composer is uploaded with a random name and sent as an image message', async ({ page, context, newUser, stack }) => {
-    test.skip(!stack.prosody, 'messaging needs Prosody')
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, 'anchor_200014@localhost')
@@ -158,7 +158,7 @@ test.describe('messages', () => {
   })
 
   test('a gift bought from the gift panel charges gems: the balance drops and the gift shows in the thread', async ({ page, newUser, stack }) => {
-    test.skip(!stack.prosody, 'messaging needs Prosody')
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, 'anchor_200015@localhost')
@@ -174,7 +174,7 @@ test.describe('messages', () => {
   })
 
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
-    test.skip(!stack.prosody, 'messaging needs Prosody')
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     test.setTimeout(90_000)
     let offline = false
     const sockets = new Set<WebSocketRoute>()

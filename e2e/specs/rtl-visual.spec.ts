@@ -105,7 +105,7 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
     })
 
     test('a message thread', async ({ page, newUser, stack }) => {
-      test.skip(!stack.prosody, 'messaging needs Prosody')
+      expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
       const user = await newUser({ paid: true, gemsBalance: 500 })
       const hostUid = HOST_BY_LANGUAGE[lng]
       const host = await hostApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
