@@ -5,30 +5,7 @@ import { client } from '@xmpp/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevServer, type DevServer } from './index.ts'
 import { startProsody, type ProsodyHandle } from './stack/prosody.ts'
-
-/** The product envelope of SPEC §7 around `data`. */
-function envelope(data: unknown) {
-  return {
-    deviceInfo: {
-      localLanguage: 'en',
-      configLanguage: 'en',
-      fingerprint: 'vitest',
-      androidId: 'device-1',
-      screenHeight: 800,
-      screenWidth: 400,
-      timezoneId: 'UTC',
-      timezoneOffset: 0,
-      platform: 'android',
-      gaClientId: '',
-      deviceModel: 'test',
-      webUuid: 'web-uuid-1',
-      adid: '',
-    },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
+import { envelope } from './test-support/envelope.ts'
 
 interface LoginAnswer {
   result: number

@@ -16,20 +16,9 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { createOrder, settleOrder } from '../world/payments.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
 import { XMPP_ROUTES } from './index.ts'
+import { envelope } from '../test-support/envelope.ts'
 
 const WAIT = { timeout: 10_000 }
-
-function envelope(data: unknown) {
-  return {
-    deviceInfo: {
-      localLanguage: 'en', configLanguage: 'en', fingerprint: 'vitest', androidId: 'device-1', screenHeight: 800, screenWidth: 400,
-      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'test', webUuid: 'web-uuid-1', adid: '',
-    },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
 
 function memoryStore(): MessageStore & { all(): ChatMessage[] } {
   const rows = new Map<string, ChatMessage>()

@@ -16,6 +16,7 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { filterText, type FilterVerdict } from './filter.ts'
 import type { FilterRulesSnapshot } from './filterRules.ts'
 import { XMPP_ROUTES } from './index.ts'
+import { envelope } from '../test-support/envelope.ts'
 
 const WAIT = { timeout: 10_000 }
 
@@ -50,18 +51,6 @@ const INPUTS = [
   'vchat-sensitive only',
   'hotel-room meet-in-person spamlink',
 ] as const
-
-function envelope(data: unknown) {
-  return {
-    deviceInfo: {
-      localLanguage: 'en', configLanguage: 'en', fingerprint: 'vitest', androidId: 'device-1', screenHeight: 800, screenWidth: 400,
-      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'test', webUuid: 'web-uuid-1', adid: '',
-    },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
 
 interface Party {
   uid: string

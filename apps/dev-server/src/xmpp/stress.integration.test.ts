@@ -15,15 +15,7 @@ import { memoryMessageStore } from '../console/anchorConsole.ts'
 import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
-
-function envelope(data: unknown) {
-  return {
-    deviceInfo: { localLanguage: 'en', configLanguage: 'en', fingerprint: 'stress', androidId: 'd', screenHeight: 1, screenWidth: 1, timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 't', webUuid: 'w', adid: '' },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
+import { envelope } from '../test-support/envelope.ts'
 
 /** A TCP proxy whose target can change (Prosody restarts) and whose connections can all be cut. */
 async function cuttableProxy(target: () => number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {

@@ -10,19 +10,7 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
 import { callRecordsOf } from './hub.ts'
 import { XMPP_ROUTES } from './index.ts'
-
-/** The product envelope of SPEC §7 around `data`. */
-function envelope(data: unknown) {
-  return {
-    deviceInfo: {
-      localLanguage: 'en', configLanguage: 'en', fingerprint: 'vitest', androidId: 'device-1', screenHeight: 800, screenWidth: 400,
-      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'test', webUuid: 'web-uuid-1', adid: '',
-    },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
+import { envelope } from '../test-support/envelope.ts'
 
 async function vcToken(apiUrl: string, uid: string): Promise<{ jid: string; vcToken: string }> {
   const response = await fetch(`${apiUrl}/api/login_service/user_pwd_login`, {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { HubTransport } from '@vchat/xmpp-chat'
 import type { MediaDevicesLike } from '@vchat/webrtc-call'
 import { fakeChatService } from '../../testing/fakeChat'
+import { fakeHub } from '../../testing/fakeHub'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import type { CallsService, Services } from '../../services/types'
@@ -12,35 +13,6 @@ import { selectCall } from './callSlice'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const CONFIG_FREE_CALL_ON = { mainInfo: { commonConfig: { enablePaidUserFreeCall: true } } }
-
-/** The hub side of the messaging session: records what the app sends, delivers what the hub says. */
-function fakeHub() {
-  const sent: { action: string; payload: Record<string, unknown> }[] = []
-  const listeners = new Set<(call: { action: string; payload: unknown }) => void>()
-  const transport = {
-    async sendCall(action: string, payload: unknown) {
-      sent.push({ action, payload: payload as Record<string, unknown> })
-    },
-    onCall(listener: (call: { action: string; payload: unknown }) => void) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    // The rest of the messaging session's hub transport (other parts of the app listen to raw stanzas).
-    async send() {},
-    onStanza() {
-      return () => {}
-    },
-  }
-  return {
-    sent,
-    transport,
-    deliver(action: string, payload: Record<string, unknown>) {
-      act(() => {
-        for (const listener of [...listeners]) listener({ action, payload })
-      })
-    },
-  }
-}
 
 /** The lazy calls facade's behaviour with the real runtime over fake media. */
 function callsOver(opened: { count: number }): CallsService {
@@ -68,7 +40,7 @@ async function signedInApp(options: { gemsBalance: number; paid?: boolean; freeC
   const user = options.jid ? { ...USER, uid: options.jid.split('_')[1]!.split('@')[0]!, jid: options.jid } : USER
   const hub = fakeHub()
   const chat = fakeChatService({ me: user.jid, state: options.state ?? 'connected' })
-  ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport as unknown as HubTransport
+  ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport
   const opened = { count: 0 }
   const services: Services = { ...fakeServices({ chat }), calls: callsOver(opened) }
   const app = await renderApp({
@@ -174,7 +146,7 @@ describe('incoming calls anywhere in the app', () => {
   it('does not bind or ring for a signed-out visitor', async () => {
     const hub = fakeHub()
     const chat = fakeChatService({ state: 'connected' })
-    ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport as unknown as HubTransport
+    ;(chat as { hubTransport: HubTransport | null }).hubTransport = hub.transport
     const opened = { count: 0 }
     await renderApp({ path: '/', services: { ...fakeServices({ chat }), calls: callsOver(opened) } })
     hub.deliver('CallIn', CALL_IN)

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { HubTransport } from '@vchat/xmpp-chat'
 import type { MediaDevicesLike } from '@vchat/webrtc-call'
 import { fakeChatService } from '../../testing/fakeChat'
+import { fakeHub } from '../../testing/fakeHub'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import type { CallsService, Services } from '../../services/types'
@@ -14,19 +15,7 @@ const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 
 const WAIT = { timeout: 5_000 }
 
 function hubAndCalls() {
-  const sent: { action: string; payload: Record<string, unknown> }[] = []
-  const listeners = new Set<(call: { action: string; payload: unknown }) => void>()
-  const transport = {
-    async sendCall(action: string, payload: unknown) {
-      sent.push({ action, payload: payload as Record<string, unknown> })
-    },
-    onCall(listener: (call: { action: string; payload: unknown }) => void) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async send() {},
-    onStanza: () => () => {},
-  }
+  const hub = fakeHub()
   const media: MediaDevicesLike = { getUserMedia: () => new Promise(() => {}) }
   let current: CallRuntime | null = null
   const calls: CallsService = {
@@ -38,16 +27,7 @@ function hubAndCalls() {
     },
     current: () => current,
   }
-  return {
-    sent,
-    calls,
-    transport: transport as unknown as HubTransport,
-    deliver(action: string, payload: Record<string, unknown>) {
-      act(() => {
-        for (const listener of [...listeners]) listener({ action, payload })
-      })
-    },
-  }
+  return { ...hub, calls }
 }
 
 async function openSilverCall(availableTimes: number) {
