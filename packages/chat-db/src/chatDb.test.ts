@@ -224,6 +224,83 @@ describe('messages.lastOfThread', () => {
   })
 })
 
+describe('messages.olderThan', () => {
+  /** Pages from the newest page back to the first message, the way the chat view scrolls up. */
+  async function pageBack(tid: string, limit: number): Promise<{ pages: string[][]; all: string[] }> {
+    const pages: string[][] = []
+    let page = await db.messages.lastOfThread(tid, limit)
+    pages.push(page.map((m) => m.mid))
+    for (;;) {
+      const oldest = page[0]
+      if (!oldest) break
+      page = await db.messages.olderThan(tid, { date: oldest.date, mid: oldest.mid }, limit)
+      if (page.length === 0) break
+      expect(page.length).toBeLessThanOrEqual(limit)
+      pages.unshift(page.map((m) => m.mid))
+    }
+    return { pages, all: pages.flat() }
+  }
+
+  it('pages back to the first message: each message once, in thread order, ties across page boundaries included', async () => {
+    // Dates with runs of equal values (5 messages at 3_000, 4 at 7_000) that straddle pages of 3;
+    // stored out of order, and another thread interleaved.
+    const dates = [7_000, 1_000, 3_000, 3_000, 2_000, 3_000, 7_000, 9_000, 3_000, 7_000, 3_000, 4_000, 7_000, 8_000]
+    const expected: { mid: string; date: number; order: number }[] = []
+    for (const [i, date] of dates.entries()) {
+      await db.messages.put(message({ mid: `a-${i}`, tid: 'a', date }))
+      await db.messages.put(message({ mid: `b-${i}`, tid: 'b', date }))
+      expected.push({ mid: `a-${i}`, date, order: i })
+    }
+    // Thread order: by date, equal dates in storage order.
+    const inOrder = expected.sort((x, y) => x.date - y.date || x.order - y.order).map((m) => m.mid)
+
+    for (const limit of [1, 2, 3, 4, 50]) {
+      const { pages, all } = await pageBack('a', limit)
+      expect(all, `limit ${limit}`).toEqual(inOrder)
+      expect(pages.slice(1).every((p) => p.length === limit)).toBe(true)
+    }
+  })
+
+  it('answers the messages just before, oldest first, defaulting to a page of 50, and never another thread', async () => {
+    for (let i = 1; i <= 120; i += 1) {
+      await db.messages.put(message({ mid: `a-${i}`, tid: 'a', date: i * 10 }))
+      await db.messages.put(message({ mid: `b-${i}`, tid: 'b', date: i * 10 - 5 }))
+    }
+    const older = await db.messages.olderThan('a', { date: 1_010, mid: 'a-101' })
+    expect(older.map((m) => m.date)).toEqual(Array.from({ length: 50 }, (_, i) => (i + 51) * 10))
+    expect(older.every((m) => m.tid === 'a')).toBe(true)
+    expect((await db.messages.olderThan('a', { date: 30, mid: 'a-3' }, 5)).map((m) => m.mid)).toEqual(['a-1', 'a-2'])
+  })
+
+  it('falls back to the date when the mid is not stored (or belongs to another thread)', async () => {
+    await db.messages.put(message({ mid: 'x-1', tid: 'x', date: 100 }))
+    await db.messages.put(message({ mid: 'x-2', tid: 'x', date: 200 }))
+    await db.messages.put(message({ mid: 'x-3', tid: 'x', date: 200 }))
+    await db.messages.put(message({ mid: 'y-1', tid: 'y', date: 200 }))
+    expect((await db.messages.olderThan('x', { date: 200, mid: 'gone' })).map((m) => m.mid)).toEqual(['x-1'])
+    expect((await db.messages.olderThan('x', { date: 200, mid: 'y-1' })).map((m) => m.mid)).toEqual(['x-1'])
+    // Known mid: its earlier same-date neighbour is included, itself and later ones are not.
+    expect((await db.messages.olderThan('x', { date: 200, mid: 'x-3' })).map((m) => m.mid)).toEqual(['x-1', 'x-2'])
+    expect((await db.messages.olderThan('x', { date: 250, mid: 'gone' })).map((m) => m.mid)).toEqual(['x-1', 'x-2', 'x-3'])
+  })
+
+  it('answers empty at the start of the thread, for an unknown thread and for limit 0', async () => {
+    await db.messages.put(message({ mid: 'first', date: 5 }))
+    await db.messages.put(message({ mid: 'tie', date: 5 }))
+    await db.messages.put(message({ mid: 'second', date: 6 }))
+    expect(await db.messages.olderThan('t-1', { date: 5, mid: 'first' })).toEqual([])
+    expect(await db.messages.olderThan('t-1', { date: 1, mid: 'nope' })).toEqual([])
+    expect(await db.messages.olderThan('other', { date: 6, mid: 'second' })).toEqual([])
+    expect(await db.messages.olderThan('t-1', { date: 6, mid: 'second' }, 0)).toEqual([])
+    expect((await db.messages.olderThan('t-1', { date: 6, mid: 'second' })).map((m) => m.mid)).toEqual(['first', 'tie'])
+  })
+
+  it('refuses a negative or fractional limit', async () => {
+    await expect(db.messages.olderThan('t-1', { date: 1, mid: 'm' }, -1)).rejects.toThrow(RangeError)
+    await expect(db.messages.olderThan('t-1', { date: 1, mid: 'm' }, 1.5)).rejects.toThrow(RangeError)
+  })
+})
+
 describe('messages.markThreadRead', () => {
   it('marks every message of the thread read and sets the thread unread to 0', async () => {
     await db.threads.upsert(thread('a', { unread: 3 }))

@@ -27,6 +27,15 @@ export interface MessagesRepository {
   put(message: NewMessage): Promise<PutMessageResult>
   /** The last `limit` messages of a thread, oldest first (ready to render). */
   lastOfThread(tid: string, limit?: number): Promise<Message[]>
+  /**
+   * Paging back through history: up to `limit` messages of thread `tid` that come strictly before
+   * the message `before` in the thread's order, oldest first (ready to render above it); `[]` at the
+   * start of the thread. The order is the `[tid+date]` index: by date, equal dates in storage order
+   * (local id). `before.mid` is looked up to know its local id, so messages sharing its date are
+   * neither skipped nor repeated across pages; when it is not stored (or belongs to another thread)
+   * only `date < before.date` counts.
+   */
+  olderThan(tid: string, before: { date: number; mid: string }, limit?: number): Promise<Message[]>
   /** Marks every message of the thread read and sets the thread's unread count to 0. */
   markThreadRead(tid: string): Promise<void>
   /** The message with this wire id, for de-duplication. */
@@ -77,6 +86,12 @@ export interface OnlineUsersRepository {
   clear(): Promise<void>
 }
 
+function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`)
+  }
+}
+
 export function createMessagesRepository(db: ChatDexie): MessagesRepository {
   return {
     async put(message) {
@@ -95,9 +110,7 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
     },
 
     async lastOfThread(tid, limit = DEFAULT_THREAD_PAGE_SIZE) {
-      if (!Number.isInteger(limit) || limit < 0) {
-        throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`)
-      }
+      checkLimit(limit)
       const newestFirst = await db.messages
         .where('[tid+date]')
         .between([tid, Dexie.minKey], [tid, Dexie.maxKey])
@@ -105,6 +118,38 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
         .limit(limit)
         .toArray()
       return newestFirst.reverse()
+    },
+
+    async olderThan(tid, before, limit = DEFAULT_THREAD_PAGE_SIZE) {
+      checkLimit(limit)
+      if (limit === 0) return []
+      return db.transaction('r', db.messages, async () => {
+        const anchor = await db.messages.where('mid').equals(before.mid).first()
+        const anchorId = anchor?.tid === tid ? anchor.id : undefined
+        // Messages sharing the anchor's date and stored before it. Only the rows of that one date
+        // newer than the anchor are stepped over, never the rest of the thread.
+        const sameDateNewestFirst =
+          anchorId === undefined
+            ? []
+            : await db.messages
+                .where('[tid+date]')
+                .equals([tid, before.date])
+                .reverse()
+                .filter((message) => message.id < anchorId)
+                .limit(limit)
+                .toArray()
+        const remaining = limit - sameDateNewestFirst.length
+        const earlierNewestFirst =
+          remaining === 0
+            ? []
+            : await db.messages
+                .where('[tid+date]')
+                .between([tid, Dexie.minKey], [tid, before.date], true, false)
+                .reverse()
+                .limit(remaining)
+                .toArray()
+        return [...sameDateNewestFirst, ...earlierNewestFirst].reverse()
+      })
     },
 
     async markThreadRead(tid) {
