@@ -12,6 +12,7 @@ describe('createLazyChat before the messaging login', () => {
     expect(chat.hubTransport).toBeNull()
     expect(await chat.listThreads()).toEqual([])
     expect(await chat.loadThread('anchor_200001@localhost')).toEqual([])
+    expect(await chat.loadOlder('anchor_200001@localhost', { date: 1_000, mid: 'm1' })).toEqual([])
     expect(await chat.fetchProfile('user_1@localhost')).toBeNull()
     await expect(chat.send({ to: 'anchor_200001@localhost', content: 'hi' })).rejects.toThrow('need login')
     await expect(chat.retry('m1')).rejects.toThrow('need login')

@@ -67,6 +67,9 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async loadThread(tid, limit) {
       return instance ? instance.loadThread(tid, limit) : []
     },
+    async loadOlder(tid, before, limit) {
+      return instance ? instance.loadOlder(tid, before, limit) : []
+    },
     async send(message) {
       return need().send(message)
     },

@@ -15,6 +15,7 @@ export interface MessagingInstance {
   fetchProfile(jid: string): Promise<ChatProfile | null>
   listThreads(): Promise<ChatThreadSummary[]>
   loadThread(tid: string, limit?: number): Promise<ChatMessageRecord[]>
+  loadOlder(tid: string, before: { date: number; mid: string }, limit?: number): Promise<ChatMessageRecord[]>
   send(message: ChatOutgoing): Promise<ChatMessageRecord>
   retry(mid: string): Promise<void>
   buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
@@ -112,6 +113,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         }))
     },
     loadThread: (tid, limit = CHAT_PAGE_SIZE) => db.messages.lastOfThread(tid, limit),
+    loadOlder: (tid, before, limit = CHAT_PAGE_SIZE) => db.messages.olderThan(tid, before, limit),
     send: (message) =>
       messenger.send({
         to: message.to,

@@ -148,6 +148,8 @@ export interface ChatService {
   listThreads(): Promise<ChatThreadSummary[]>
   /** The last `limit` messages of a thread, oldest first. */
   loadThread(tid: string, limit?: number): Promise<ChatMessageRecord[]>
+  /** Up to `limit` messages of a thread older than `before` (the oldest one shown), oldest first; [] at the start. */
+  loadOlder(tid: string, before: { date: number; mid: string }, limit?: number): Promise<ChatMessageRecord[]>
   /** Stores the message (state sending) and sends it when connected; survives reloads (outbox). */
   send(message: ChatOutgoing): Promise<ChatMessageRecord>
   /** An `error` message back into the outbox. */

@@ -1,4 +1,5 @@
 import type { HubTransport } from '@vchat/xmpp-chat'
+import { CHAT_PAGE_SIZE } from '../constants'
 import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatGiftPurchase, ChatMessageRecord, ChatOutgoing, ChatService, ChatThreadSummary } from '../services/types'
 
 export interface FakeChatOptions {
@@ -9,9 +10,9 @@ export interface FakeChatOptions {
   state?: ChatConnectionState
   /** What a send ends in: 'success' (default), 'error', or 'pending' (stays sending). */
   sendOutcome?: 'success' | 'error' | 'pending'
-  /** Makes listThreads / loadThread reject (error states). */
+  /** Makes listThreads / loadThread / loadOlder reject (error states). */
   failReads?: boolean
-  /** Makes listThreads / loadThread never resolve (loading states). */
+  /** Makes listThreads / loadThread / loadOlder never resolve (loading states). */
   hangReads?: boolean
   /** The buyer's gems the gift component starts from (default 500); each purchase deducts its price. */
   gemsBalance?: number
@@ -100,9 +101,25 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
         .map((t) => structuredClone(t))
         .sort((a, b) => (b.lastMessage?.date ?? 0) - (a.lastMessage?.date ?? 0))
     },
-    async loadThread(tid, limit = 50) {
+    async loadThread(tid, limit = CHAT_PAGE_SIZE) {
       await readGate()
       return fake.messages.filter((m) => m.tid === tid).sort((a, b) => a.date - b.date).slice(-limit).map((m) => ({ ...m }))
+    },
+    async loadOlder(tid, before, limit = CHAT_PAGE_SIZE) {
+      await readGate()
+      if (!Number.isInteger(limit) || limit < 0) {
+        throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`)
+      }
+      if (limit === 0) return []
+      // Like chat-db: thread order is by date, equal dates in storage (here: insertion) order; the
+      // anchor's position resolves ties, an unknown anchor falls back to the date.
+      const anchor = fake.messages.findIndex((m) => m.mid === before.mid && m.tid === tid)
+      return fake.messages
+        .map((message, order) => ({ message, order }))
+        .filter(({ message, order }) => message.tid === tid && (message.date < before.date || (message.date === before.date && order < anchor)))
+        .sort((a, b) => a.message.date - b.message.date || a.order - b.order)
+        .slice(-limit)
+        .map(({ message }) => ({ ...message }))
     },
     async send(outgoing) {
       fake.sent.push(outgoing)
