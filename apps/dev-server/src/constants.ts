@@ -49,3 +49,6 @@ export const MATCH_TO_FLASH_S = 15
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 /** First-recharge bonus shown with the payment channels. */
 export const FIRST_RECHARGE_BONUS_PERCENT = 20
+
+/** Most messages one anchor-console burst send may carry (`POST /dev/anchor/send {contents}`). */
+export const CONSOLE_BURST_MAX = 2000

@@ -46,6 +46,19 @@ describe('anchor console (dev-server + Prosody)', () => {
     expect((await post(`${stack.apiUrl}/dev/anchor/send`, { id: 'unknown', to: 'user_1@localhost', content: 'x' })).status).toBe(404)
   })
 
+  it('refuses a burst that is empty, too long or holds an empty text, saying which', async () => {
+    const id = (await post(`${stack.apiUrl}/dev/anchor/login`, { uid: '200003', password: 'demo1234' })).data.id as string
+    try {
+      const send = (contents: unknown) => post(`${stack.apiUrl}/dev/anchor/send`, { id, to: 'user_1@localhost', contents })
+      expect(await send([])).toMatchObject({ status: 400, data: { msg: 'contents: a list of 1 to 2000 texts is required' } })
+      expect(await send(Array.from({ length: 2001 }, () => 'x'))).toMatchObject({ status: 400 })
+      expect(await send(['a', '', 'c'])).toMatchObject({ status: 400, data: { msg: 'contents[1]: text is required' } })
+      expect(await send('a')).toMatchObject({ status: 400 })
+    } finally {
+      await post(`${stack.apiUrl}/dev/anchor/logout`, { id })
+    }
+  })
+
   it('serves the call script bundled with @vchat/webrtc-call, under the same policy; the page may load it', async () => {
     const page = await fetch(`${stack.apiUrl}/dev/anchor`)
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline'")
@@ -148,6 +161,14 @@ describe('anchor console (dev-server + Prosody)', () => {
       // The anchor reads the thread: the user's message turns read.
       expect((await post(`${stack.apiUrl}/dev/anchor/read`, { id, tid: created.jid })).status).toBe(200)
       await vi.waitFor(() => expect(store.all().find((m) => m.mid === sent.mid)?.read).toBe(true), { timeout: 5_000, interval: 50 })
+
+      // A burst: many texts in one request reach the user in the order given, each exactly once.
+      const contents = Array.from({ length: 300 }, (_, i) => `burst ${i}`)
+      const burst = await post(`${stack.apiUrl}/dev/anchor/send`, { id, to: created.jid, contents })
+      expect(burst.status).toBe(200)
+      expect((burst.data.messages as unknown[]).length).toBe(300)
+      await vi.waitFor(() => expect(store.all().filter((m) => m.content.startsWith('burst '))).toHaveLength(300), { timeout: 10_000, interval: 50 })
+      expect(store.all().filter((m) => m.content.startsWith('burst ')).map((m) => m.content)).toEqual(contents)
     } finally {
       messenger.close()
       await session.logout()

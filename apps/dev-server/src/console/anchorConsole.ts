@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { createSession } from '../auth/sessions.ts'
 import { verifyPassword } from '../auth/passwords.ts'
 import { findUser } from '../db/users.ts'
+import { CONSOLE_BURST_MAX } from '../constants.ts'
 import { HttpError, isLoopback } from '../http/http.ts'
 import type { AppContext, Route, RouteRequest } from '../http/routes.ts'
 import type { ChatMessage, ChatSession, HubTransport, MessageStore, Messenger } from '@vchat/xmpp-chat'
@@ -52,6 +53,19 @@ interface ConsoleEntry {
 }
 
 const consoles = new Map<string, ConsoleEntry>()
+
+/**
+ * `contents` of a burst send: 1 to CONSOLE_BURST_MAX non-empty texts. A tester's load tool (many
+ * messages at once, e.g. for the chat benchmark) without a request per message.
+ */
+function burstContents(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > CONSOLE_BURST_MAX) {
+    throw new HttpError(400, `contents: a list of 1 to ${CONSOLE_BURST_MAX} texts is required`)
+  }
+  const index = value.findIndex((content) => typeof content !== 'string' || content === '')
+  if (index !== -1) throw new HttpError(400, `contents[${index}]: text is required`)
+  return value as string[]
+}
 
 /** One hub call action as the page receives it. */
 export interface ConsoleCall {
@@ -332,9 +346,20 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
       const input = body(request)
       const entry = entryOf(request, input.id)
       if (typeof input.to !== 'string' || !input.to.includes('@')) throw new HttpError(400, 'to: a bare jid is required')
-      if (typeof input.content !== 'string' || input.content === '') throw new HttpError(400, 'content: text is required')
+      const to = input.to
       const type = typeof input.type === 'number' ? input.type : 0
-      const message = await entry.messenger.send({ to: input.to, content: input.content, type, ...(input.attachment === undefined ? {} : { attachment: input.attachment }) })
+      const attachment = input.attachment === undefined ? {} : { attachment: input.attachment }
+      if (input.contents !== undefined) {
+        const contents = burstContents(input.contents)
+        // Handed to the messenger one after another without waiting for the server: the order of the
+        // list is the order on the wire, and a burst reaches the user as fast as the session writes.
+        const sends = contents.map((content) => entry.messenger.send({ to, content, type, ...attachment }))
+        const messages = await Promise.all(sends)
+        entry.log.push(...messages)
+        return { body: { messages: messages.map(view) } }
+      }
+      if (typeof input.content !== 'string' || input.content === '') throw new HttpError(400, 'content: text is required')
+      const message = await entry.messenger.send({ to, content: input.content, type, ...attachment })
       entry.log.push(message)
       return { body: { message: view(message) } }
     },
