@@ -169,13 +169,45 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   }
   enforceCap()
 
-  function persistQueue(): void {
+  /*
+   * Queue persistence is coalesced: every change bumps `queueVersion`, and the first change of a task
+   * schedules one write at the end of that task (a microtask), which stores the queue as it is then.
+   * A burst of events in one task (e.g. a thousand incoming chat messages) thus costs one
+   * serialisation and one storage write instead of one per event. The write still happens before the
+   * task ends, so a reload or page hide never finds a stale journal. Paths that must be on storage at
+   * once (the beacon at page hide) call `persistQueueNow()`; the pending coalesced write then finds
+   * the stored version current and writes nothing.
+   */
+  let queueVersion = 0
+  let savedQueueVersion = 0
+  let queueSaveScheduled = false
+
+  function writeQueue(): void {
+    if (savedQueueVersion === queueVersion) return
+    savedQueueVersion = queueVersion
     const pending = [...inFlight, ...queue].filter((event) => !sentIdSet.has(event.eventId))
     try {
       saveQueue(queueStorage, queueKey, { pending, sentIds })
     } catch (error) {
       reportError(error)
     }
+  }
+
+  /** Records a queue change; it is written once, at the end of the current task. */
+  function persistQueue(): void {
+    queueVersion += 1
+    if (queueSaveScheduled) return
+    queueSaveScheduled = true
+    queueMicrotask(() => {
+      queueSaveScheduled = false
+      writeQueue()
+    })
+  }
+
+  /** Records a queue change and writes it now (page hide: the page may be gone after this task). */
+  function persistQueueNow(): void {
+    queueVersion += 1
+    writeQueue()
   }
 
   function markSent(events: readonly AnalyticsEvent[]): void {
@@ -302,10 +334,10 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
   ): AnalyticsResult {
     const refused = refusal()
     if (refused) return refused
-    const errors = [
-      ...(event === undefined ? [] : [validateEventName(event)].filter((e) => e !== null)),
-      ...validateProperties(properties),
-    ]
+    // The common, valid case allocates nothing beyond validateProperties' empty list.
+    const nameError = event === undefined ? null : validateEventName(event)
+    const errors = validateProperties(properties)
+    if (nameError) errors.unshift(nameError)
     if (errors.length === 0 && properties !== undefined) errors.push(...extraChecks(properties))
     if (errors.length > 0) return invalid(errors)
     return OK
@@ -439,12 +471,16 @@ export function createAnalytics(options: AnalyticsOptions): AnalyticsClient {
       const awaiting = inFlight.filter((event) => !sentIdSet.has(event.eventId)).length
       if (awaiting > 0) beaconInFlightOnFailure = true
       const pending = queue.filter((event) => !sentIdSet.has(event.eventId))
-      if (pending.length === 0) return { sent: 0, kept: 0, inFlight: awaiting }
+      if (pending.length === 0) {
+        // A change still waiting for its end-of-task write goes to storage now.
+        writeQueue()
+        return { sent: 0, kept: 0, inFlight: awaiting }
+      }
       const sent = beaconEvents(pending)
       if (sent > 0) {
         queue = queue.filter((event) => !sentIdSet.has(event.eventId))
       }
-      persistQueue()
+      persistQueueNow()
       return { sent, kept: pending.length - sent, inFlight: awaiting }
     },
 

@@ -55,6 +55,14 @@ function stored(): { pending: AnalyticsEvent[]; sentIds: string[] } {
   return JSON.parse(storage.data.get(QUEUE_KEY) ?? 'null') as { pending: AnalyticsEvent[]; sentIds: string[] }
 }
 
+/**
+ * The queue is written once at the end of the task that changed it (a microtask); a reload, a page
+ * hide or another tab only ever sees storage after that. Awaiting this lets that write happen.
+ */
+async function endOfTask(): Promise<void> {
+  await Promise.resolve()
+}
+
 function sentEventIds(): string[] {
   return transport.batches.flat().map((event) => event.eventId)
 }
@@ -78,6 +86,7 @@ describe('pending events across a reload', () => {
     const first = page()
     first.track('a')
     first.track('b')
+    await endOfTask()
     expect(stored().pending.map((event) => event.event)).toEqual(['a', 'b'])
     first.shutdown() // the page closes before the 6 s interval
 
@@ -132,27 +141,32 @@ describe('pending events across a reload', () => {
     expect(page().getStats().queued).toBe(1)
   })
 
-  it('applies the queue cap to restored events', () => {
+  it('applies the queue cap to restored events', async () => {
     const first = page({ queueCap: 500 })
     for (let i = 0; i < 10; i += 1) first.track('e')
+    await endOfTask()
     first.shutdown()
     const second = page({ queueCap: 4, batchSize: 30 })
     expect(second.getStats()).toMatchObject({ queued: 4, dropped: 6 })
   })
 
-  it('uses queueStorage for the queue and storage for the identity', () => {
+  it('uses queueStorage for the queue and storage for the identity', async () => {
     const queueStorage = createMemoryStorage()
     const analytics = page({ queueStorage })
     analytics.track('a')
+    await endOfTask()
     expect(storage.data.has(QUEUE_KEY)).toBe(false)
     expect(storage.data.has('vchat_analytics')).toBe(true)
     expect(queueStorage.data.has(QUEUE_KEY)).toBe(true)
   })
 
-  it('clears the persisted queue when the user opts out (stop)', () => {
+  it('clears the persisted queue when the user opts out (stop)', async () => {
     const analytics = page()
     analytics.track('a')
+    await endOfTask()
+    expect(stored().pending).toHaveLength(1)
     analytics.setTrackingStatus('stop')
+    await endOfTask()
     expect(stored().pending).toEqual([])
     expect(page().getStats().queued).toBe(0)
   })
@@ -167,6 +181,7 @@ describe('pending events across a reload', () => {
     }
     const analytics = page({ queueStorage, onError })
     expect(analytics.track('a')).toEqual({ ok: true })
+    await endOfTask()
     expect(onError).toHaveBeenCalledWith(new Error('QuotaExceededError'))
     await analytics.flush()
     expect(transport.batches.flat().map((event) => event.event)).toEqual(['a'])
@@ -193,6 +208,7 @@ describe('flushByBeacon', () => {
   it('de-duplicates by event id on load: a beaconed event still in a stale stored queue is skipped', async () => {
     const first = page()
     first.track('a')
+    await endOfTask()
     const staleQueue = storage.data.get(QUEUE_KEY) ?? ''
     first.flushByBeacon()
     const { sentIds } = stored()
@@ -353,5 +369,102 @@ describe('flushByBeacon', () => {
       analytics.flushByBeacon()
     }
     expect(stored().sentIds).toHaveLength(600)
+  })
+})
+
+describe('one queue write per task', () => {
+  /** Storage that counts the writes of the queue key. */
+  function countingStorage(): ReturnType<typeof createMemoryStorage> & { queueWrites: () => number } {
+    const inner = createMemoryStorage()
+    let writes = 0
+    return {
+      data: inner.data,
+      getItem: inner.getItem,
+      setItem: (key, value) => {
+        if (key === QUEUE_KEY) writes += 1
+        inner.setItem(key, value)
+      },
+      queueWrites: () => writes,
+    }
+  }
+
+  it('a burst of 1000 events in one task is written once, and the written queue holds all of them', async () => {
+    const counting = countingStorage()
+    storage = counting
+    transport.mode = 'hang' // the batch that starts at the batch size stays in flight (and persisted)
+    const analytics = page({ queueCap: 1000 })
+    for (let i = 0; i < 1000; i += 1) expect(analytics.track('chat_receive', { n: i })).toEqual({ ok: true })
+    expect(counting.queueWrites()).toBe(0)
+    await endOfTask()
+    expect(counting.queueWrites()).toBe(1)
+    const pending = stored().pending
+    expect(pending).toHaveLength(1000)
+    expect(pending.map((event) => event.properties['n'])).toEqual(Array.from({ length: 1000 }, (_, i) => i))
+    // A reload sees every one of them.
+    expect(page({ queueCap: 1000 }).getStats().queued).toBe(1000)
+  })
+
+  it('with the default cap, the one write holds the batch in flight and the newest 500 queued', async () => {
+    const counting = countingStorage()
+    storage = counting
+    transport.mode = 'hang'
+    const analytics = page()
+    for (let i = 0; i < 1000; i += 1) analytics.track('chat_receive', { n: i })
+    await endOfTask()
+    expect(counting.queueWrites()).toBe(1)
+    // The sixth event started a send of the first six (in flight, kept until answered); the queue
+    // behind it holds at most 500, the oldest dropped.
+    expect(stored().pending.map((event) => event.properties['n'])).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => i),
+      ...Array.from({ length: 500 }, (_, i) => 500 + i),
+    ])
+    expect(analytics.getStats()).toMatchObject({ queued: 500, dropped: 494 })
+  })
+
+  it('each later task that changes the queue writes it again', async () => {
+    const counting = countingStorage()
+    storage = counting
+    const analytics = page({ batchSize: 30 })
+    analytics.track('a')
+    await endOfTask()
+    analytics.track('b')
+    analytics.track('c')
+    await endOfTask()
+    expect(counting.queueWrites()).toBe(2)
+    expect(stored().pending.map((event) => event.event)).toEqual(['a', 'b', 'c'])
+  })
+
+  it('the beacon writes at once, and the pending end-of-task write adds nothing stale after it', async () => {
+    const counting = countingStorage()
+    storage = counting
+    const analytics = page()
+    analytics.track('a')
+    expect(analytics.flushByBeacon()).toMatchObject({ sent: 1 })
+    // Synchronous: the page may be gone after this task.
+    expect(counting.queueWrites()).toBe(1)
+    expect(stored()).toEqual({ pending: [], sentIds: ['id-3'] })
+    await endOfTask()
+    expect(counting.queueWrites()).toBe(1)
+    expect(stored()).toEqual({ pending: [], sentIds: ['id-3'] })
+  })
+
+  it('an event after the beacon in the same task is still written at the end of the task', async () => {
+    const analytics = page()
+    analytics.track('a')
+    analytics.flushByBeacon()
+    analytics.track('b')
+    await endOfTask()
+    expect(stored().pending.map((event) => event.event)).toEqual(['b'])
+    expect(stored().sentIds).toEqual(['id-3'])
+  })
+
+  it('with nothing to beacon, a change still waiting for its write is written at once', async () => {
+    const analytics = page()
+    analytics.track('a')
+    await endOfTask()
+    analytics.setTrackingStatus('stop')
+    expect(stored().pending).toHaveLength(1)
+    expect(analytics.flushByBeacon()).toEqual({ sent: 0, kept: 0, inFlight: 0 })
+    expect(stored().pending).toEqual([])
   })
 })
