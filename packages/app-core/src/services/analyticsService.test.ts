@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../testing/fakeServices'
-import { ANALYTICS_PRELOAD_KEY, ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasJournaledCalls, hasPendingEvents } from './analyticsService'
+import { ANALYTICS_BUFFER_LIMIT, ANALYTICS_PRELOAD_KEY, ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasJournaledCalls, hasPendingEvents } from './analyticsService'
 import type { ScheduleEnv } from './analyticsService'
 
 function fakeRuntime() {
@@ -187,6 +187,48 @@ describe('calls made before the client loads are never lost, never applied twice
     await tabB.start()
     expect(a.calls.map((call) => call[1])).toEqual(['from_a', 'from_b'])
     expect(b.calls).toEqual([])
+  })
+
+  it('a burst of calls in one task is journaled in one write, at the end of the task', async () => {
+    const storage = memoryStorage()
+    const setItem = vi.spyOn(storage, 'setItem')
+    const first = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => 5, load: vi.fn() })
+    for (let i = 0; i < 1000; i += 1) first.track('chat_receive', { n: i })
+    expect(setItem).not.toHaveBeenCalled()
+    await Promise.resolve()
+    expect(setItem).toHaveBeenCalledTimes(1)
+    // The journal keeps the newest calls, up to the buffer limit; the next page applies them once.
+    const { calls, runtime } = fakeRuntime()
+    const second = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => runtime })
+    await second.start()
+    expect(calls.map((call) => (call[2] as { n: number }).n)).toEqual(Array.from({ length: ANALYTICS_BUFFER_LIMIT }, (_, i) => 1000 - ANALYTICS_BUFFER_LIMIT + i))
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
+    // Once running, a burst goes straight to the client and writes nothing.
+    setItem.mockClear()
+    for (let i = 0; i < 1000; i += 1) second.track('chat_receive', { n: i })
+    await Promise.resolve()
+    expect(setItem).not.toHaveBeenCalled()
+    expect(calls).toHaveLength(ANALYTICS_BUFFER_LIMIT + 1000)
+  })
+
+  it('calls taken over before their journal write are applied once and never journaled afterwards', async () => {
+    const storage = memoryStorage()
+    const { calls, runtime } = fakeRuntime()
+    let resolveLoad: (loaded: typeof runtime) => void = () => {}
+    const analytics = createLazyAnalytics({
+      baseUrl: '/a',
+      logger: silentLogger,
+      storage,
+      load: () => new Promise((resolve) => (resolveLoad = resolve)),
+    })
+    const started = analytics.start()
+    resolveLoad(runtime)
+    // The load's continuation was queued before this call's journal write.
+    analytics.track('page_view')
+    await started
+    expect(calls.map((call) => call[1])).toEqual(['page_view'])
+    await Promise.resolve()
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
   })
 
   it('without working storage the calls are kept in memory and applied once', async () => {

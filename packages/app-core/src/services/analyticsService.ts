@@ -14,7 +14,8 @@ import type { AnalyticsService, AnalyticsTrackingStatus, Logger } from './types'
  * Without an analytics URL (brand or env) every call is dropped and nothing loads.
  *
  * **Nothing is lost before it loads:** each buffered call is also written to localStorage
- * (`ANALYTICS_PRELOAD_KEY`, track calls with the time they happened). When the client runs it takes
+ * (`ANALYTICS_PRELOAD_KEY`, track calls with the time they happened), once at the end of the task
+ * that made the calls (one write for a burst, not one per call). When the client runs it takes
  * that journal over — read, applied, removed in one synchronous step, so nothing is applied twice, even
  * by another tab — and its events go out like any other: in batches, or by beacon when the page is
  * hidden. A page that goes before the client has loaded leaves the journal for the next page load,
@@ -131,16 +132,32 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
     else target.setTrackingStatus(call.status)
   }
 
-  function journal(call: Call): boolean {
-    if (!storage) return false
+  let journalScheduled = false
+
+  /**
+   * Writes the buffered calls not yet in the journal, in one read and one write. Runs once at the end
+   * of a task that buffered calls (a burst of calls costs one write, not one per call), so a reload
+   * or another tab never sees the journal without them. After a takeover the buffer is empty: a
+   * write still scheduled then finds nothing to do.
+   */
+  function writeJournal(): void {
+    journalScheduled = false
+    if (!storage) return
+    const unsaved = buffer.filter((entry) => !entry.journaled)
+    if (unsaved.length === 0) return
     try {
-      const calls = [...readJournal(storage), call].slice(-ANALYTICS_BUFFER_LIMIT)
+      const calls = [...readJournal(storage), ...unsaved.map((entry) => entry.call)].slice(-ANALYTICS_BUFFER_LIMIT)
       storage.setItem(ANALYTICS_PRELOAD_KEY, JSON.stringify(calls))
-      return true
+      for (const entry of unsaved) entry.journaled = true
     } catch {
       // Quota, privacy mode, or properties that are not JSON: kept in memory only.
-      return false
     }
+  }
+
+  function scheduleJournal(): void {
+    if (!storage || journalScheduled) return
+    journalScheduled = true
+    queueMicrotask(writeJournal)
   }
 
   /** The journal (every page's and tab's calls) plus what could not be journaled, emptied at once. */
@@ -170,8 +187,9 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
       }
       return
     }
-    buffer.push({ call, journaled: journal(call) })
+    buffer.push({ call, journaled: false })
     if (buffer.length > ANALYTICS_BUFFER_LIMIT) buffer.shift()
+    scheduleJournal()
   }
 
   function start(): Promise<void> {
