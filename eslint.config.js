@@ -47,10 +47,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // These two come from the React Compiler's rule set; we do not compile with it, and the classic
-      // rules (rules-of-hooks, exhaustive-deps) above still apply.
+      // These come from the React Compiler's rule set; we do not compile with it, and the classic
+      // rules (rules-of-hooks, exhaustive-deps) above still apply. (incompatible-library only says the
+      // compiler would not auto-memoise a component using e.g. TanStack Virtual's useVirtualizer.)
       'react-hooks/set-state-in-effect': 'off',
       'react-hooks/refs': 'off',
+      'react-hooks/incompatible-library': 'off',
     },
   },
   {

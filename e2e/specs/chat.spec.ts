@@ -124,10 +124,13 @@ test.describe('messages', () => {
     await openConversation(page, 'anchor_200012@localhost')
     const other = await context.newPage()
     const anchor = await anchorConsole(other, stack.apiUrl, '200012', user.jid)
-    for (const payload of XSS_PAYLOADS) await anchor.send(payload)
-
+    // Each payload is checked as it arrives, as the newest row (the conversation is virtualised: rows
+    // scrolled past leave the DOM).
     const thread = page.getByRole('list', { name: /^Messages with / })
-    for (const payload of XSS_PAYLOADS) await expect(thread.getByText(payload, { exact: true })).toBeVisible()
+    for (const payload of XSS_PAYLOADS) {
+      await anchor.send(payload)
+      await expect(thread.getByText(payload, { exact: true })).toBeVisible()
+    }
     // The user's own payloads (also shown to the anchor as text).
     await page.getByRole('textbox', { name: 'Message' }).fill(XSS_PAYLOADS[1]!)
     await page.getByRole('textbox', { name: 'Message' }).press('Enter')

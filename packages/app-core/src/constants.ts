@@ -35,8 +35,19 @@ export const CLIENT_VERSION_CODE = '1.0.0'
 
 /** SPEC §7: XMPP resource of the web client. */
 export const XMPP_RESOURCE = 'web_fachat'
-/** Messages shown when a thread opens (the last 50; chat-db DEFAULT_THREAD_PAGE_SIZE). */
+/** Messages shown when a thread opens (the last 50; chat-db DEFAULT_THREAD_PAGE_SIZE), and per older page. */
 export const CHAT_PAGE_SIZE = 50
+/** The conversation's virtualised list: a row's height before it is measured (a one-line bubble with its time). */
+export const CHAT_ROW_ESTIMATE_PX = 64
+/** Rows rendered beyond each edge of the view, so a quick scroll shows no gap. */
+export const CHAT_ROW_OVERSCAN = 8
+/** Space between rows and around the list (the list's CSS gap and padding). */
+export const CHAT_LIST_GAP_PX = 8
+export const CHAT_LIST_PADDING_PX = 12
+/** Within this distance of the newest row the view follows new messages. */
+export const CHAT_STICK_TO_BOTTOM_PX = 48
+/** Scrolled this close to the top, the previous page of history loads. */
+export const CHAT_LOAD_OLDER_THRESHOLD_PX = 400
 /** uid shown for the local official conversation's account. */
 export const OFFICIAL_UID = 'official'
 /** SPEC §5: a message to a host counts as a reply within this time of the host's message (10 minutes). */

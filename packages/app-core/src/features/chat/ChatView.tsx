@@ -1,5 +1,5 @@
 import { Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -9,12 +9,15 @@ import { CoinStorePanel } from '../wallet/CoinStore'
 import {
   checkSendLock,
   discardUpload,
+  loadOlderMessages,
   openThread,
   releaseUploadPreviews,
   retryMessage,
   selectActiveMessages,
   selectConnection,
+  selectHasOlder,
   selectMessagesStatus,
+  selectOlderStatus,
   selectSendLock,
   selectShowTranslate,
   selectTranslations,
@@ -28,6 +31,8 @@ import {
 import type { PendingUpload } from './chatSlice'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
+import { MessageList } from './MessageList'
+import type { MessageRow, RowSlot } from './MessageList'
 import { MSG, checkImageFile, isOutgoing, numberField, stringField } from './messageView'
 import { StickerPanel } from './StickerPanel'
 import { stickerAttachment } from './stickers'
@@ -48,19 +53,30 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const me = useAppSelector((state) => state.auth.user?.jid ?? '')
   const messages = useAppSelector(selectActiveMessages)
   const status = useAppSelector(selectMessagesStatus)
+  const hasOlder = useAppSelector(selectHasOlder)
+  const olderStatus = useAppSelector(selectOlderStatus)
   const connection = useAppSelector(selectConnection)
   const showTranslate = useAppSelector(selectShowTranslate)
   const translations = useAppSelector(selectTranslations)
   const lock = useAppSelector((state) => selectSendLock(state, tid))
   const unlocks = useAppSelector(selectUnlocks)
   const allUploads = useAppSelector(selectUploads)
-  const uploads = allUploads.filter((upload) => upload.tid === tid)
+  const uploads = useMemo(() => allUploads.filter((upload) => upload.tid === tid), [allUploads, tid])
   const [giftPanel, setGiftPanel] = useState<{ asked: { mid: string; giftId: string } | null } | null>(null)
   const [storeOpen, setStoreOpen] = useState(false)
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
-  const listRef = useRef<HTMLOListElement>(null)
+  const rows = useMemo<MessageRow<PendingUpload>[]>(
+    () => [
+      ...(official ? [{ kind: 'welcome' as const, key: 'welcome' }] : []),
+      ...messages.map((message) => ({ kind: 'message' as const, key: message.mid, message })),
+      ...uploads.map((upload) => ({ kind: 'upload' as const, key: upload.id, upload })),
+    ],
+    [official, messages, uploads],
+  )
+  const newest = rows.at(-1)
+  const lastIsOwn = newest?.kind === 'upload' || (newest?.kind === 'message' && isOutgoing(newest.message, me))
 
   // The messaging service (and with it the stored history) exists once the chat bridge has started it,
   // which after a reload may be a moment after this screen: open the thread again when it arrives.
@@ -73,12 +89,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   // Photo previews of this thread are object URLs: released when this view (and its composer) goes.
   useEffect(() => () => void dispatch(releaseUploadPreviews(tid)), [dispatch, tid])
 
-  // Keep the newest message in view.
-  useLayoutEffect(() => {
-    const list = listRef.current
-    if (list) list.scrollTop = list.scrollHeight
-  }, [messages.length, uploads.length])
-
+  const onLoadOlder = useCallback(() => void dispatch(loadOlderMessages(tid)), [dispatch, tid])
   const language = i18n.language
   const onTranslate = useCallback(
     (message: ChatMessageRecord) => void dispatch(translateMessage({ mid: message.mid, content: message.content, targetLang: language })),
@@ -136,26 +147,55 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       ) : messages.length === 0 && uploads.length === 0 ? (
         <p className="vc-chat-view__empty">{official ? t('official.welcome') : t('thread.empty')}</p>
       ) : (
-        <ol className="vc-chat-view__messages" ref={listRef} aria-label={t('thread.messagesLabel', { name: title })} aria-live="polite">
-          {official ? <li className="vc-chat-msg vc-chat-msg--notice">{t('official.welcome')}</li> : null}
-          {messages.map((message) => (
-            <MessageBubble
-              key={message.mid}
-              message={message}
-              outgoing={isOutgoing(message, me)}
-              showTranslate={showTranslate}
-              translation={translations[message.mid]}
-              onRetry={onRetry}
-              onTranslate={onTranslate}
-              unlock={unlocks[message.mid]}
-              onUnlock={onUnlock}
-              onSendAskedGift={onSendAskedGift}
-            />
-          ))}
-          {uploads.map((upload) => (
-            <UploadBubble key={upload.id} upload={upload} onRetry={() => void dispatch(sendImage({ to: peerJid, id: upload.id }))} onDiscard={() => void dispatch(discardUpload(upload.id))} />
-          ))}
-        </ol>
+        <MessageList
+          key={tid}
+          rows={rows}
+          label={t('thread.messagesLabel', { name: title })}
+          lastIsOwn={lastIsOwn}
+          hasOlder={hasOlder}
+          olderStatus={olderStatus}
+          onLoadOlder={onLoadOlder}
+          renderRow={(row, slot) => {
+            switch (row.kind) {
+              case 'welcome':
+                return (
+                  <li key={row.key} ref={slot.ref} {...rowAttributes(slot)} className="vc-chat-msg vc-chat-msg--notice">
+                    {t('official.welcome')}
+                  </li>
+                )
+              case 'upload':
+                return (
+                  <UploadBubble
+                    key={row.key}
+                    slot={slot}
+                    upload={row.upload}
+                    onRetry={() => void dispatch(sendImage({ to: peerJid, id: row.upload.id }))}
+                    onDiscard={() => void dispatch(discardUpload(row.upload.id))}
+                  />
+                )
+              case 'message':
+                return (
+                  <MessageBubble
+                    key={row.key}
+                    rowRef={slot.ref}
+                    rowIndex={slot.index}
+                    rowCount={slot.setSize}
+                    message={row.message}
+                    outgoing={isOutgoing(row.message, me)}
+                    showTranslate={showTranslate}
+                    translation={translations[row.message.mid]}
+                    onRetry={onRetry}
+                    onTranslate={onTranslate}
+                    unlock={unlocks[row.message.mid]}
+                    onUnlock={onUnlock}
+                    onSendAskedGift={onSendAskedGift}
+                  />
+                )
+              default:
+                return null
+            }
+          }}
+        />
       )}
       {official ? null : lock?.locked ? (
         <div className="vc-chat-view__locked" role="note">
@@ -180,11 +220,16 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   )
 }
 
+/** A row's place in the whole (virtualised) list, for assistive technology and the virtualiser's measuring. */
+function rowAttributes(slot: RowSlot) {
+  return { 'data-index': slot.index, 'aria-posinset': slot.index + 1, 'aria-setsize': slot.setSize }
+}
+
 /** An image on its way: the local thumbnail with the upload's progress, or Retry / Remove after a failure. */
-function UploadBubble({ upload, onRetry, onDiscard }: { upload: PendingUpload; onRetry(): void; onDiscard(): void }) {
+function UploadBubble({ upload, slot, onRetry, onDiscard }: { upload: PendingUpload; slot: RowSlot; onRetry(): void; onDiscard(): void }) {
   const { t } = useTranslation('chat')
   return (
-    <li className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
+    <li ref={slot.ref} {...rowAttributes(slot)} className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
       <div className="vc-chat-msg__bubble">
         {upload.previewUrl ? <img className="vc-chat-msg__image" src={upload.previewUrl} alt={t('upload.preview')} /> : null}
         {upload.status === 'uploading' ? <ProgressBar label={t('upload.progress')} value={upload.progress ?? undefined} /> : null}

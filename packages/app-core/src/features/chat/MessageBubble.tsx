@@ -19,6 +19,10 @@ export interface MessageBubbleProps {
   onUnlock?: (message: ChatMessageRecord) => void
   /** Answer an ask-gift card with its gift. */
   onSendAskedGift?: (message: ChatMessageRecord) => void
+  /** In a virtualised list: the measuring ref and the row's place in the whole list. */
+  rowRef?: ((element: Element | null) => void) | undefined
+  rowIndex?: number | undefined
+  rowCount?: number | undefined
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -47,8 +51,15 @@ export const MessageBubble = memo(function MessageBubble({
   unlock,
   onUnlock,
   onSendAskedGift,
+  rowRef,
+  rowIndex,
+  rowCount,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
+  const row =
+    rowIndex === undefined
+      ? { ref: rowRef }
+      : { ref: rowRef, 'data-index': rowIndex, 'aria-posinset': rowIndex + 1, 'aria-setsize': rowCount }
   const kind = kindOf(message)
   const attachment = message.attachment
   const time = timeFormat(i18n.language).format(message.date)
@@ -56,7 +67,7 @@ export const MessageBubble = memo(function MessageBubble({
   // Official and system notices (violate_rule, maintenance, manager_text…) are notices, not bubbles.
   if (kind === 'notice') {
     return (
-      <li className="vc-chat-notice-row" data-mid={message.mid}>
+      <li className="vc-chat-notice-row" data-mid={message.mid} {...row}>
         <p role="note" className="vc-chat-notice-row__text">
           {message.content || t(`notice.type${message.type}`, { defaultValue: t('notice.generic') })}
         </p>
@@ -169,7 +180,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   const canTranslate = showTranslate && !outgoing && kind === 'text' && message.content.trim() !== ''
   return (
-    <li className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-mid={message.mid} data-state={message.state}>
+    <li className={`vc-chat-msg vc-chat-msg--${outgoing ? 'out' : 'in'} vc-chat-msg--${kind}`} data-mid={message.mid} data-state={message.state} {...row}>
       <div className="vc-chat-msg__bubble">
         {body}
         {canTranslate && translation ? (

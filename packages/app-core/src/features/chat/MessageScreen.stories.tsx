@@ -27,6 +27,22 @@ const xss = fakeServices({
   chat: fakeChatService({ threads: [{ ...demoThreads[0]!, nickName: '<img src=x onerror=alert(1)>', lastMessage: xssMessages.at(-1) ?? null }], messages: xssMessages }),
 })
 
+// A long conversation (5000 messages, both sides): opens on the newest page, older pages load while scrolling up.
+const longHistory = Array.from({ length: 5_000 }, (_, i) =>
+  demoMessage({ mid: `long${i}`, content: i % 7 === 0 ? `Message ${i + 1}: a longer line, so that rows have different heights in this story.` : `Message ${i + 1}`, date: 1_700_000_000_000 + i * 60_000, ...(i % 3 === 0 ? { from: ME, to: MIA } : {}) }),
+)
+const long = fakeServices({ chat: fakeChatService({ threads: [{ ...demoThreads[0]!, lastMessage: longHistory.at(-1) ?? null }], messages: longHistory }) })
+const olderFailing = fakeServices({
+  chat: fakeChatService({ threads: [{ ...demoThreads[0]!, lastMessage: longHistory.at(-1) ?? null }], messages: longHistory }, { loadOlder: async () => Promise.reject(new globalThis.Error('storage unavailable')) }),
+})
+
+/** The conversation's scroll box, scrolled to its top (as a reader scrolling back would). */
+function scrollToTop(canvasElement: HTMLElement) {
+  const list = canvasElement.querySelector<HTMLElement>('.vc-chat-view__scroller')
+  if (!list) throw new globalThis.Error('the conversation is not shown')
+  list.scrollTop = 0
+}
+
 /** /message: the thread list (virtualised) and the conversation, with a fake messaging service. */
 const meta = {
   title: 'Chat/MessageScreen',
@@ -79,4 +95,24 @@ export const UntrustedText: Story = {
 /** /preview: the chat view as a top-level page. */
 export const Preview: Story = {
   render: () => <StoryApp path={`/preview?with=${encodeURIComponent(MIA)}`} services={conversation} preloadedState={signedIn} />,
+}
+
+/** 5000 messages: only a screenful is in the page; scrolling up loads the previous pages, the rows read stay in place. */
+export const LongConversation: Story = {
+  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={long} preloadedState={signedIn} />,
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByText('Message 5000')
+    const rendered = canvasElement.querySelectorAll('.vc-chat-view__messages > li').length
+    if (rendered >= 60) throw new globalThis.Error(`expected a screenful of rows in the page, found ${rendered}`)
+  },
+}
+
+/** Scrolled back to the top, the previous page could not be read: said so, with a retry. */
+export const OlderPageFailed: Story = {
+  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={olderFailing} preloadedState={signedIn} />,
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByText('Message 5000')
+    scrollToTop(canvasElement)
+    await canvas.findByText('Earlier messages could not be loaded.')
+  },
 }

@@ -58,6 +58,10 @@ export interface ChatState {
   messagesStatus: LoadStatus
   /** Messages of the active thread, oldest first. */
   messages: ChatMessageRecord[]
+  /** Whether older messages of the active thread may be stored (the last page read was full). */
+  hasOlder: boolean
+  /** Paging back through the active thread's history. */
+  olderStatus: LoadStatus
   /** Per message id: its translation (SPEC §5: shown only when show_translate is on). */
   translations: Record<string, TranslationState>
   /** send_msg_lock per thread id. */
@@ -80,6 +84,8 @@ export const initialChatState: ChatState = {
   activeTid: null,
   messagesStatus: 'idle',
   messages: [],
+  hasOlder: false,
+  olderStatus: 'idle',
   translations: {},
   sendLock: {},
   notice: null,
@@ -168,6 +174,28 @@ export const syncImageUnlocks = createAppAsyncThunk<string[], readonly ChatMessa
   }
   return mids
 })
+
+/**
+ * The page of the active thread before its oldest message shown (scrolling back through history).
+ * Skipped while a page is loading, when the start of the thread is known to be shown, or when the
+ * thread changed meanwhile (the answer is then dropped).
+ */
+export const loadOlderMessages = createAppAsyncThunk(
+  'chat/loadOlder',
+  async (tid: string, { extra, getState, dispatch }) => {
+    const oldest = chatOf(getState()).messages[0]
+    if (!oldest) return []
+    const messages = await extra.chat.loadOlder(tid, { date: oldest.date, mid: oldest.mid }, CHAT_PAGE_SIZE)
+    void dispatch(syncImageUnlocks(messages))
+    return messages
+  },
+  {
+    condition: (tid, { getState }) => {
+      const chat = chatOf(getState())
+      return chat.activeTid === tid && chat.messagesStatus === 'ready' && chat.hasOlder && chat.olderStatus !== 'loading'
+    },
+  },
+)
 
 export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: void, { extra }) => {
   extra.chat.setActiveThread(null)
@@ -517,6 +545,8 @@ export const chatSlice = createSlice({
         state.activeTid = action.meta.arg
         state.messagesStatus = 'loading'
         state.messages = []
+        state.hasOlder = false
+        state.olderStatus = 'idle'
         if (state.notice?.tid === action.meta.arg) state.notice = null
         const thread = state.threads.find((t) => t.tid === action.meta.arg)
         if (thread) thread.unread = 0
@@ -524,6 +554,7 @@ export const chatSlice = createSlice({
       .addCase(openThread.fulfilled, (state, action) => {
         if (state.activeTid !== action.meta.arg) return
         state.messagesStatus = 'ready'
+        state.hasOlder = action.payload.length >= CHAT_PAGE_SIZE
         // Messages that arrived while loading stay; the stored ones come first.
         const live = state.messages
         state.messages = action.payload
@@ -532,10 +563,28 @@ export const chatSlice = createSlice({
       .addCase(openThread.rejected, (state, action) => {
         if (state.activeTid === action.meta.arg) state.messagesStatus = 'failed'
       })
+      .addCase(loadOlderMessages.pending, (state) => {
+        state.olderStatus = 'loading'
+      })
+      .addCase(loadOlderMessages.fulfilled, (state, action) => {
+        if (state.activeTid !== action.meta.arg) return
+        state.olderStatus = 'ready'
+        state.hasOlder = action.payload.length >= CHAT_PAGE_SIZE
+        const shown = new Set(state.messages.map((message) => message.mid))
+        const older = action.payload.filter((message) => !shown.has(message.mid))
+        if (older.length) state.messages.unshift(...older)
+      })
+      .addCase(loadOlderMessages.rejected, (state, action) => {
+        // A condition that said no is not a failure.
+        if (action.meta.condition || state.activeTid !== action.meta.arg) return
+        state.olderStatus = 'failed'
+      })
       .addCase(closeThread.pending, (state) => {
         state.activeTid = null
         state.messages = []
         state.messagesStatus = 'idle'
+        state.hasOlder = false
+        state.olderStatus = 'idle'
       })
       .addCase(sendMessage.fulfilled, (state, action) => {
         const message = action.payload
@@ -602,6 +651,8 @@ export const selectThreads = (state: RootState) => chatOf(state).threads
 export const selectThreadsStatus = (state: RootState) => chatOf(state).threadsStatus
 export const selectActiveMessages = (state: RootState) => chatOf(state).messages
 export const selectMessagesStatus = (state: RootState) => chatOf(state).messagesStatus
+export const selectHasOlder = (state: RootState) => chatOf(state).hasOlder
+export const selectOlderStatus = (state: RootState) => chatOf(state).olderStatus
 export const selectConnection = (state: RootState) => chatOf(state).connection
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
 export const selectTranslations = (state: RootState): Record<string, TranslationState> => chatOf(state).translations

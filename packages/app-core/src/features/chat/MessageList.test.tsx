@@ -1,0 +1,103 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { demoLoginResponse, fakeServices } from '../../testing/fakeServices'
+import { fakeChatService } from '../../testing/fakeChat'
+import type { FakeChatOptions } from '../../testing/fakeChat'
+import { renderApp } from '../../testing/renderApp'
+import { ME, MIA, demoMessage, demoThreads } from './fixtures'
+
+const signedIn = {
+  auth: {
+    user: { uid: '100001', jid: ME, vcToken: 'token-100001', role: 2, nickName: '', name: '' },
+    componentInfo: demoLoginResponse.componentInfo,
+  },
+  account: { paid: true, gemsBalance: 500 },
+}
+
+/** A conversation of `count` messages with Mia, alternating sides, oldest first. */
+function history(count: number) {
+  return Array.from({ length: count }, (_, i) =>
+    demoMessage({ mid: `h${i}`, content: `message ${i}`, date: 1_000 + i, ...(i % 2 ? { from: ME, to: MIA } : {}) }),
+  )
+}
+
+async function openLongThread(count: number, options: FakeChatOptions = {}) {
+  const chat = fakeChatService({ threads: demoThreads, messages: history(count), ...options })
+  const services = fakeServices({ chat })
+  const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+  const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+  await within(list).findByText(`message ${count - 1}`)
+  // The scroll box, given a phone's layout (the test DOM has none): 600 px tall, its content 5000 px.
+  const scroller = list.parentElement as HTMLElement
+  Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 600 })
+  Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 5_000 })
+  const scrollTo = (top: number) => {
+    scroller.scrollTop = top
+    fireEvent.scroll(scroller)
+  }
+  /** What a browser does after a script scrolls the box: it reports the scroll. */
+  const scrolled = () => fireEvent.scroll(scroller)
+  return { chat, store, list, scrollTo, scrolled, scroller }
+}
+
+describe('a long conversation (virtualised)', () => {
+  it('opens on the newest page and pages back through the whole history near the top, each message once and in order', async () => {
+    const { chat, store, scrollTo } = await openLongThread(120)
+    const loadOlder = vi.spyOn(chat, 'loadOlder')
+    expect(store.getState().chat?.messages).toHaveLength(50)
+    expect(store.getState().chat?.hasOlder).toBe(true)
+
+    scrollTo(4_000) // reading, far from the top: nothing loads
+    expect(loadOlder).not.toHaveBeenCalled()
+    scrollTo(100)
+    await waitFor(() => expect(store.getState().chat?.messages).toHaveLength(100))
+    scrollTo(50)
+    await waitFor(() => expect(store.getState().chat?.messages).toHaveLength(120))
+    expect(store.getState().chat?.hasOlder).toBe(false)
+    expect(store.getState().chat?.messages.map((m) => m.content)).toEqual(history(120).map((m) => m.content))
+
+    // The start of the conversation is shown: scrolling up again asks for nothing more.
+    scrollTo(0)
+    expect(loadOlder).toHaveBeenCalledTimes(2)
+    expect(loadOlder.mock.calls[0]?.[1]).toEqual({ date: 1_070, mid: 'h70' })
+  })
+
+  it('a page of history that cannot be read says so and loads on Try again', async () => {
+    const user = userEvent.setup()
+    const { chat, store, list, scrollTo } = await openLongThread(80)
+    const original = chat.loadOlder.bind(chat)
+    const loadOlder = vi.spyOn(chat, 'loadOlder').mockRejectedValueOnce(new Error('storage unavailable'))
+    scrollTo(0)
+    // The top row says what went wrong and offers a retry.
+    expect(await within(list).findByText('Earlier messages could not be loaded.')).toBeInstanceOf(Element)
+    loadOlder.mockImplementation(original)
+    // While failed, scrolling does not retry by itself (no loop against a broken store).
+    scrollTo(10)
+    expect(loadOlder).toHaveBeenCalledTimes(1)
+    await user.click(within(list).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(store.getState().chat?.messages).toHaveLength(80))
+    expect(store.getState().chat?.olderStatus).toBe('ready')
+  })
+
+  it('scrolled up to read, a new message does not move the view: "New messages" takes the reader to it', async () => {
+    const user = userEvent.setup()
+    const { chat, list, scrollTo, scrolled, scroller } = await openLongThread(60)
+    scrollTo(2_000)
+    act(() => void chat.deliver(demoMessage({ mid: 'new', content: 'Are you there?', date: 9_999 })))
+    const jump = await screen.findByRole('button', { name: /New messages/ })
+    expect(scroller.scrollTop).toBe(2_000)
+    await user.click(jump)
+    expect(scroller.scrollTop).toBe(5_000)
+    scrolled()
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
+    expect(within(list).getByText('Are you there?')).toBeInstanceOf(Element)
+  })
+
+  it('at the newest message, new ones are followed without a "New messages" prompt', async () => {
+    const { chat, list } = await openLongThread(60)
+    act(() => void chat.deliver(demoMessage({ mid: 'new', content: 'Still here', date: 9_999 })))
+    expect(await within(list).findByText('Still here')).toBeInstanceOf(Element)
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
+  })
+})
