@@ -380,6 +380,36 @@ describe('receiving', () => {
     expect(marker?.getChild('displayed', NS_CHAT_MARKERS)?.attrs.id).toBe(three.mid)
   })
 
+  it('a message for the thread on screen is reported as arriving before it is stored, then as stored; other threads only once stored', async () => {
+    const { user, anchor, anchorSays } = await pair()
+    const arriving: ChatMessage[] = []
+    user.messenger.onArriving((message) => arriving.push(message))
+    // The database holds the batch back: arriving is reported, stored is not (yet).
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const receiveMany = user.store.receiveMany.bind(user.store)
+    user.store.receiveMany = async (messages) => {
+      await held
+      return receiveMany(messages)
+    }
+
+    const elsewhere = await anchorSays('not on screen')
+    user.messenger.setActiveThread(ANCHOR)
+    const onScreen = await anchorSays('on screen')
+    expect(arriving.map((m) => m.mid)).toEqual([onScreen.mid])
+    expect(arriving[0]).toMatchObject({ content: 'on screen', read: true, tid: ANCHOR })
+    expect(user.received).toHaveLength(0)
+    expect(await stored(user, onScreen.mid)).toBeUndefined()
+
+    release()
+    await vi.waitFor(() => expect(user.received.map((m) => m.mid)).toEqual([elsewhere.mid, onScreen.mid]))
+    expect(await stored(user, onScreen.mid)).toMatchObject({ read: true })
+    // A re-delivered copy is shown again (same mid: the screen replaces it in place) but not stored or reported twice.
+    user.client().receive(delivered(sentWithId(anchor.client(), onScreen.mid)[0] as XmlElement, ANCHOR, USER))
+    await vi.waitFor(() => expect(arriving).toHaveLength(2))
+    expect(user.received).toHaveLength(2)
+  })
+
   it('a displayed marker from the peer marks our message read', async () => {
     const { user, anchor } = await pair()
     const message = await user.messenger.send({ to: ANCHOR, content: 'did you read it?' })

@@ -2,6 +2,7 @@ import { buyGift } from './iq.ts'
 import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
 import { buildDisplayedStanza, buildMessageStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
+import type { IncomingStanza } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
 import { MessageType, bareJid } from './wire.ts'
 
@@ -83,6 +84,12 @@ export interface Messenger {
   buyGift(request: GiftBuyRequest & { askGiftMid?: string }): Promise<GiftBuyResult>
   /** A new incoming message was stored (duplicates and dropped messages are not reported). */
   onMessage(listener: (message: ChatMessage) => void): () => void
+  /**
+   * An incoming message of the active thread, as soon as it arrives and before it is stored, so the
+   * open conversation can show it without waiting for the database. `onMessage` follows once it is
+   * stored; a re-delivered copy of a stored message is reported here too (same mid) but not there.
+   */
+  onArriving(listener: (message: ChatMessage) => void): () => void
   /** A stored message changed (state, outbox, read, ask-gift isSend). */
   onUpdate(listener: (message: ChatMessage) => void): () => void
   onNotice(listener: (notice: PushNotice) => void): () => void
@@ -148,6 +155,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
   let incomingChain: Promise<void> = Promise.resolve()
 
   const messageListeners = listeners<ChatMessage>()
+  const arrivingListeners = listeners<ChatMessage>()
   const updateListeners = listeners<ChatMessage>()
   const noticeListeners = listeners<PushNotice>()
   const attributionListeners = listeners<{ from: string; attachment: unknown }>()
@@ -220,7 +228,8 @@ export function createMessenger(options: MessengerOptions): Messenger {
     promise.catch((error: unknown) => errorListeners.emit(toError(error)))
   }
 
-  const queued: XmlElement[] = []
+  /** Stanzas waiting to be handled, parsed on arrival. */
+  const queued: { stanza: XmlElement; parsed: IncomingStanza }[] = []
 
   /**
    * Handles the queued stanzas in order; consecutive chat messages are stored in one transaction
@@ -244,28 +253,19 @@ export function createMessenger(options: MessengerOptions): Messenger {
         }
       }
     }
-    for (const stanza of batch) {
-      const parsed = parseIncoming(stanza, { me, now: clock })
+    for (const { parsed } of batch) {
       if (parsed.kind === 'message') {
-        parsed.message.read = parsed.message.tid === activeThread
         run.push(parsed.message)
         continue
       }
       await storeRun()
-      await handleIncoming(stanza)
+      await handleIncoming(parsed)
     }
     await storeRun()
   }
 
-  async function handleIncoming(stanza: XmlElement): Promise<void> {
-    const parsed = parseIncoming(stanza, { me, now: clock })
+  async function handleIncoming(parsed: IncomingStanza): Promise<void> {
     switch (parsed.kind) {
-      case 'message': {
-        const message = parsed.message
-        message.read = message.tid === activeThread
-        if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
-        return
-      }
       case 'displayed': {
         const stored = await store.byMid(parsed.mid)
         if (stored && stored.from === me && !stored.read) await update(parsed.mid, { read: true })
@@ -293,8 +293,20 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const detach = [
     session.onReady(() => report(flush())),
     session.onStanza((stanza) => {
+      let parsed: IncomingStanza
+      try {
+        parsed = parseIncoming(stanza, { me, now: clock })
+      } catch (error) {
+        errorListeners.emit(toError(error))
+        return
+      }
+      if (parsed.kind === 'message') {
+        // Read if it belongs to the thread on screen at the moment it arrives; shown there at once.
+        parsed.message.read = parsed.message.tid === activeThread
+        if (parsed.message.read) arrivingListeners.emit({ ...parsed.message })
+      }
       // Stanzas wait in arrival order; whatever queued up meanwhile is handled as one batch.
-      queued.push(stanza)
+      queued.push({ stanza, parsed })
       if (queued.length === 1) {
         incomingChain = incomingChain.then(() => drainIncoming()).catch((error: unknown) => errorListeners.emit(toError(error)))
       }
@@ -395,6 +407,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     },
 
     onMessage: (listener) => messageListeners.add(listener),
+    onArriving: (listener) => arrivingListeners.add(listener),
     onUpdate: (listener) => updateListeners.add(listener),
     onNotice: (listener) => noticeListeners.add(listener),
     onAttributionRefresh: (listener) => attributionListeners.add(listener),

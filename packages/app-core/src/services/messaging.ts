@@ -68,6 +68,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     session.onStateChange((state) => emit({ kind: 'state', state })),
     session.onError((error) => logger.warn('messaging error', { reason: error.message })),
     messenger.onMessage((message) => emit({ kind: 'message', message })),
+    messenger.onArriving((message) => emit({ kind: 'arriving', message })),
     messenger.onUpdate((message) => emit({ kind: 'update', message })),
     messenger.onNotice((notice) => emit({ kind: 'notice', from: notice.from, content: notice.content })),
     messenger.onError((error) => logger.warn('messaging store error', { reason: error.message })),

@@ -109,7 +109,10 @@ export interface ChatOutgoing {
 }
 
 export type ChatEvent =
+  /** A new incoming message, stored. */
   | { kind: 'message'; message: ChatMessageRecord }
+  /** An incoming message of the active thread, reported on arrival before it is stored (shown at once; `message` follows). */
+  | { kind: 'arriving'; message: ChatMessageRecord }
   | { kind: 'update'; message: ChatMessageRecord }
   | { kind: 'state'; state: ChatConnectionState }
   | { kind: 'notice'; from: string; content: string }

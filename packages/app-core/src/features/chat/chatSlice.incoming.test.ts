@@ -61,6 +61,22 @@ describe('incoming events in a batch', () => {
     expect(next.connection).toBe('connected')
   })
 
+  it('a message arriving in the open thread shows at once; once stored it stays one row and the thread list catches up', () => {
+    const state = stateWith({ activeTid: MIA, threads: [thread(MIA, 1), thread(LEA, 2)] })
+    const message = demoMessage({ mid: 'fast', from: MIA, to: ME, content: 'quick', date: 5, read: true })
+    const shown = reduce(state, [
+      { kind: 'arriving', message },
+      { kind: 'arriving', message: demoMessage({ mid: 'other', tid: LEA, from: LEA, content: 'not on screen', date: 6 }) },
+    ])
+    expect(shown.messages.map((m) => m.mid)).toEqual(['fast'])
+    // Not stored yet: the thread list and the notice wait for the stored message.
+    expect(shown.threads.find((t) => t.tid === MIA)?.lastMessage?.mid).toBe(`last-${MIA}`)
+    expect(shown.notice).toBeNull()
+    const stored = reduce(shown, [{ kind: 'message', message }])
+    expect(stored.messages.map((m) => m.mid)).toEqual(['fast'])
+    expect(stored.threads.find((t) => t.tid === MIA)).toMatchObject({ unread: 0, lastMessage: { mid: 'fast' } })
+  })
+
   it('one event alone behaves like a batch of one', () => {
     const state = stateWith({ activeTid: MIA, threads: [thread(MIA, 1)] })
     const message = demoMessage({ mid: 'x', from: MIA, to: ME, content: 'hi', date: 5 })

@@ -475,6 +475,12 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
         else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
         break
       }
+      case 'arriving': {
+        // Shown in the open thread at once; its `message` event (once stored) updates the thread list.
+        const message = event.message
+        if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
+        break
+      }
       case 'update': {
         const message = event.message
         if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
