@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie'
 import { DEFAULT_THREAD_PAGE_SIZE } from './constants'
 import type { ChatDexie, NoticeDexie } from './databases'
+import type { ThreadReader } from './threadReader'
 import type { Message, NewMessage, NewThread, OnlineUser, Thread, User, VideoCall } from './types'
 
 export type PutMessageResult =
@@ -92,10 +93,18 @@ function checkLimit(limit: number): void {
   }
 }
 
-export function createMessagesRepository(db: ChatDexie): MessagesRepository {
+/**
+ * `dexie` hands out the Dexie instance when a query needs it (it is built on first use). `reader`,
+ * when given, serves `lastOfThread` on its own IndexedDB connection (see threadReader): the same
+ * rows in the same order as the Dexie query below, without building or opening Dexie.
+ * Inside a Dexie transaction the read stays in that transaction (it sees its writes and cannot wait
+ * on it).
+ */
+export function createMessagesRepository(dexie: () => ChatDexie, reader?: ThreadReader): MessagesRepository {
   return {
     async put(message) {
       if (hasEmptyType(message)) return { status: 'ignored', reason: 'empty-type' }
+      const db = dexie()
       return db.transaction('rw', db.messages, async () => {
         const existing = await db.messages.where('mid').equals(message.mid).first()
         if (existing) {
@@ -111,7 +120,11 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
 
     async lastOfThread(tid, limit = DEFAULT_THREAD_PAGE_SIZE) {
       checkLimit(limit)
-      const newestFirst = await db.messages
+      if (limit === 0) return []
+      const direct = Dexie.currentTransaction ? undefined : reader?.newestOfThread(tid, limit)
+      if (direct) return (await direct).reverse()
+      const newestFirst = await dexie()
+        .messages
         .where('[tid+date]')
         .between([tid, Dexie.minKey], [tid, Dexie.maxKey])
         .reverse()
@@ -123,6 +136,7 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
     async olderThan(tid, before, limit = DEFAULT_THREAD_PAGE_SIZE) {
       checkLimit(limit)
       if (limit === 0) return []
+      const db = dexie()
       return db.transaction('r', db.messages, async () => {
         const anchor = await db.messages.where('mid').equals(before.mid).first()
         const anchorId = anchor?.tid === tid ? anchor.id : undefined
@@ -153,6 +167,7 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
     },
 
     async markThreadRead(tid) {
+      const db = dexie()
       await db.transaction('rw', db.messages, db.threads, async () => {
         await db.messages
           .where('tid')
@@ -163,9 +178,10 @@ export function createMessagesRepository(db: ChatDexie): MessagesRepository {
       })
     },
 
-    byMid: (mid) => db.messages.where('mid').equals(mid).first(),
+    byMid: (mid) => dexie().messages.where('mid').equals(mid).first(),
 
     markUnlocked(mid) {
+      const db = dexie()
       return db.transaction('rw', db.messages, async () => {
         const existing = await db.messages.where('mid').equals(mid).first()
         if (!existing) return undefined
