@@ -33,7 +33,7 @@ import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
 import { MessageList } from './MessageList'
 import type { MessageRow, RowSlot } from './MessageList'
-import { MSG, checkImageFile, isOutgoing, numberField, stringField } from './messageView'
+import { MSG, checkImageFile, isOutgoing, kindOf, numberField, stringField } from './messageView'
 import { StickerPanel } from './StickerPanel'
 import { stickerAttachment } from './stickers'
 import type { BundledSticker } from './stickers'
@@ -77,6 +77,19 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   )
   const newest = rows.at(-1)
   const lastIsOwn = newest?.kind === 'upload' || (newest?.kind === 'message' && isOutgoing(newest.message, me))
+  const newestIncoming = useMemo(() => {
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i]
+      if (message && !isOutgoing(message, me)) return message
+    }
+    return null
+  }, [messages, me])
+  const announcement = useMemo(() => {
+    if (!newestIncoming) return null
+    const kind = kindOf(newestIncoming)
+    const text = kind === 'text' || kind === 'notice' ? newestIncoming.content : t(`preview.${kind}`)
+    return { key: newestIncoming.mid, text }
+  }, [newestIncoming, t])
 
   // The messaging service (and with it the stored history) exists once the chat bridge has started it,
   // which after a reload may be a moment after this screen: open the thread again when it arrives.
@@ -155,6 +168,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
           hasOlder={hasOlder}
           olderStatus={olderStatus}
           onLoadOlder={onLoadOlder}
+          announcement={announcement}
           renderRow={(row, slot) => {
             switch (row.kind) {
               case 'welcome':

@@ -101,3 +101,16 @@ describe('a long conversation (virtualised)', () => {
     expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
   })
 })
+
+describe('screen readers', () => {
+  it('hear a message that arrives while the conversation is open, not the history or scrolling', async () => {
+    const { chat, list } = await openLongThread(60)
+    const status = screen.getAllByRole('status').find((element) => element.classList.contains('vc-visually-hidden'))
+    expect(status?.textContent).toBe('')
+    expect(list.getAttribute('aria-live')).toBeNull()
+    act(() => void chat.deliver(demoMessage({ mid: 'news', content: 'Good evening!', date: 9_999 })))
+    await waitFor(() => expect(status?.textContent).toBe('Good evening!'))
+    act(() => void chat.deliver(demoMessage({ mid: 'pic', content: '', type: 2, attachment: { url: 'https://img.example/p.jpg', thumbUrl: 'https://img.example/p.jpg', payNeed: false, payPrice: 0 }, date: 10_000 })))
+    await waitFor(() => expect(status?.textContent).toBe('Photo'))
+  })
+})

@@ -39,6 +39,11 @@ export interface MessageListProps<Upload> {
   olderStatus: LoadStatus
   onLoadOlder(): void
   renderRow(row: MessageRow<Upload>, slot: RowSlot): ReactNode
+  /**
+   * The newest incoming message as screen readers should hear it (`key` tells one message from the
+   * next). Announced only when it arrives while the conversation is open.
+   */
+  announcement?: { key: string; text: string } | null
 }
 
 /**
@@ -81,14 +86,18 @@ const keepScrollPosition = () => false
  * - Near the top, the previous page of history loads (`onLoadOlder`); the rows read stay in place
  *   while older ones are added above them. A failed page offers a retry.
  * - Screen readers get the list's size and each row's position (aria-setsize / aria-posinset), since
- *   only part of the list exists in the DOM.
+ *   only part of the list exists in the DOM. The list is not a live region (rows come and go while
+ *   scrolling); a separate status announces a message that arrives while the conversation is open.
  */
-export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderStatus, onLoadOlder, renderRow }: MessageListProps<Upload>) {
+export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderStatus, onLoadOlder, renderRow, announcement = null }: MessageListProps<Upload>) {
   const { t } = useTranslation('chat')
   const scrollRef = useRef<HTMLDivElement>(null)
   /** The view is at the newest message and follows it. */
   const following = useRef(true)
   const [unseen, setUnseen] = useState(false)
+  /** The newest incoming message when the conversation opened: already there, not news. */
+  const [openedWith] = useState(announcement?.key ?? null)
+  const news = announcement && announcement.key !== openedWith ? announcement.text : ''
 
   const allRows = useMemo<readonly MessageRow<Upload>[]>(
     () => (hasOlder || olderStatus === 'failed' ? [{ kind: 'older', key: 'older' }, ...rows] : rows),
@@ -183,7 +192,6 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
         <ol
           className="vc-chat-view__messages"
           aria-label={label}
-          aria-live="polite"
           style={{
             paddingBlockStart: first ? first.start : CHAT_LIST_PADDING_PX,
             paddingBlockEnd: last ? Math.max(CHAT_LIST_PADDING_PX, totalSize - last.end) : CHAT_LIST_PADDING_PX,
@@ -213,6 +221,9 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
           })}
         </ol>
       </div>
+      <p className="vc-visually-hidden" role="status">
+        {news}
+      </p>
       {unseen ? (
         <button type="button" className="vc-chat-view__newest" onClick={toNewest}>
           {t('thread.newMessages')} <span aria-hidden="true">↓</span>
