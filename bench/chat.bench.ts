@@ -9,10 +9,15 @@
  *   messages stored (one thread of 100 000 among other threads' rows), the last 50 of the thread read
  *   through `[tid+date]`: cold = the first read right after opening the database in a fresh page,
  *   warm = the median of 50 further reads.
- * - `chat.burst1000` / `chat.burst1000.longTask`: 1000 messages sent at once by an anchor (anchor
- *   console, same packages) to a user whose conversation is open: time from the first send to the
- *   1000th message rendered, and the longest main-thread task meanwhile (PerformanceObserver
- *   `longtask`; 0 when no task exceeded 50 ms).
+ * - `chat.burst1000` / `chat.burst1000.longTask` (medians of BURST_ROUNDS runs; `.longTask.max` is the
+ *   longest task in any run): 1000 messages sent at once by an anchor (anchor console, same
+ *   packages: one request hands the 1000 texts to its messenger, in order) to a user whose
+ *   conversation is open and follows the newest message: time from the send until the 1000th message
+ *   is both rendered and stored (its chat-db write committed), and the longest main-thread task
+ *   meanwhile (PerformanceObserver `longtask`; 0 when no task exceeded 50 ms). The conversation is
+ *   virtualised, so rows scrolled past leave the DOM; the run then checks that all 1000 are in the
+ *   conversation (its size as the list reports it to assistive technology) and stored in chat-db,
+ *   each once.
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -25,6 +30,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const LATENCY_MESSAGES = 200
 const DB_MESSAGES = 100_000
 const BURST = 1000
+/** The burst is run this many times (a new user and page each); its figures are the medians. */
+const BURST_ROUNDS = 5
 
 interface TestUser {
   uid: string
@@ -50,9 +57,10 @@ async function newUser(apiUrl: string): Promise<TestUser> {
   return (await post<{ data: TestUser }>(`${apiUrl}/dev/users`, { paid: true, gemsBalance: 500 })).data
 }
 
-async function signedInPage(browser: Browser, appUrl: string, user: TestUser, peerJid: string): Promise<Page> {
+async function signedInPage(browser: Browser, appUrl: string, user: TestUser, peerJid: string, prepare?: (page: Page) => Promise<unknown>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } })
   const page = await context.newPage()
+  await prepare?.(page)
   await page.goto(`${appUrl}/login`)
   const dialog = page.getByRole('dialog')
   await dialog.locator('input[name="uid"]').fill(user.uid)
@@ -222,7 +230,21 @@ async function chatDbOpen(browser: Browser, apiUrl: string): Promise<{ cold: num
 async function burst(browser: Browser, apiUrl: string, appUrl: string): Promise<{ total: number; longTask: number }> {
   const user = await newUser(apiUrl)
   const anchorJid = 'anchor_200020@localhost'
-  const page = await signedInPage(browser, appUrl, user, anchorJid)
+  const lastText = `burst ${BURST - 1}`
+  // When the write that stores the burst's last message commits (Dexie's bulkAdd adds row by row).
+  const page = await signedInPage(browser, appUrl, user, anchorJid, (p) =>
+    p.addInitScript((last) => {
+      const w = window as unknown as { __storedLast?: number }
+      const add = IDBObjectStore.prototype.add
+      IDBObjectStore.prototype.add = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+        const request = add.call(this, value, key)
+        if ((value as { content?: unknown } | null)?.content === last) {
+          this.transaction.addEventListener('complete', () => (w.__storedLast = performance.timeOrigin + performance.now()))
+        }
+        return request
+      }
+    }, lastText),
+  )
   const consoleId = (await post<{ id: string }>(`${apiUrl}/dev/anchor/login`, { uid: '200020', password: 'demo1234' })).id
   await watchRendered(page)
   await page.evaluate(() => {
@@ -233,21 +255,46 @@ async function burst(browser: Browser, apiUrl: string, appUrl: string): Promise<
     }).observe({ type: 'longtask', buffered: false })
   })
   const start = await page.evaluate(() => performance.timeOrigin + performance.now())
-  await Promise.all(Array.from({ length: BURST }, (_, i) => post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, content: `burst ${i}` })))
+  await post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, contents: Array.from({ length: BURST }, (_, i) => `burst ${i}`) })
+  // Done when the last message is both rendered and stored (the open thread shows messages on arrival).
   const done = await page.waitForFunction(
-    (count) => {
-      const w = window as unknown as { __rendered: Map<string, number> }
-      const times = [...w.__rendered.entries()].filter(([text]) => text.startsWith('burst ')).map(([, t]) => t)
-      return times.length >= count ? Math.max(...times) : false
+    (last) => {
+      const w = window as unknown as { __rendered: Map<string, number>; __storedLast?: number }
+      const rendered = w.__rendered.get(last)
+      return rendered !== undefined && w.__storedLast !== undefined ? Math.max(rendered, w.__storedLast) : false
     },
-    BURST,
+    lastText,
     { timeout: 120_000, polling: 100 },
   )
   const end = (await done.jsonValue()) as number
   const longTask = await page.evaluate(() => (window as unknown as { __longest: number }).__longest)
+  await checkBurstKept(page, BURST)
   await post(`${apiUrl}/dev/anchor/logout`, { id: consoleId })
   await page.context().close()
   return { total: end - start, longTask }
+}
+
+/** Every message of the burst is in the open conversation and stored in chat-db, each once. */
+async function checkBurstKept(page: Page, count: number): Promise<void> {
+  const kept = await page.evaluate(async () => {
+    const rows = document.querySelectorAll('.vc-chat-view__messages > li[aria-setsize]')
+    const listSize = Number(rows[rows.length - 1]?.getAttribute('aria-setsize') ?? 0)
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('chat')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    const contents = await new Promise<string[]>((resolve, reject) => {
+      const request = db.transaction('messages').objectStore('messages').getAll()
+      request.onsuccess = () => resolve((request.result as { content: string }[]).map((row) => row.content).filter((text) => text.startsWith('burst ')))
+      request.onerror = () => reject(request.error)
+    })
+    db.close()
+    return { listSize, contents }
+  })
+  const distinct = new Set(kept.contents)
+  if (kept.contents.length !== count || distinct.size !== count) throw new Error(`burst: ${kept.contents.length} stored (${distinct.size} distinct), expected ${count}`)
+  if (kept.listSize < count) throw new Error(`burst: the conversation holds ${kept.listSize} rows, expected at least ${count}`)
 }
 
 export async function chatBench(): Promise<Figures> {
@@ -267,8 +314,15 @@ export async function chatBench(): Promise<Figures> {
     console.log(`latency over ${samples.length} messages: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`)
     const db = await chatDbOpen(browser, running.stack.apiUrl)
     console.log(`thread open with ${DB_MESSAGES} stored: cold ${db.cold.toFixed(2)} ms, warm ${db.warm.toFixed(2)} ms`)
-    const flood = await burst(browser, running.stack.apiUrl, appUrl)
-    console.log(`burst of ${BURST}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms`)
+    const rounds: { total: number; longTask: number }[] = []
+    for (let i = 0; i < BURST_ROUNDS; i++) {
+      const flood = await burst(browser, running.stack.apiUrl, appUrl)
+      console.log(`burst of ${BURST}, round ${i + 1}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms`)
+      rounds.push(flood)
+    }
+    const flood = { total: percentile(rounds.map((r) => r.total), 50), longTask: percentile(rounds.map((r) => r.longTask), 50) }
+    const longestOfAll = Math.max(...rounds.map((r) => r.longTask))
+    console.log(`burst of ${BURST}, median of ${BURST_ROUNDS}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms (longest in any round ${longestOfAll.toFixed(0)} ms)`)
     return {
       'chat.latency.p50': { value: round(percentile(samples, 50)), unit: 'ms', budget: 30 },
       'chat.latency.p99': { value: round(percentile(samples, 99)), unit: 'ms', budget: 100 },
@@ -276,6 +330,7 @@ export async function chatBench(): Promise<Figures> {
       'chatdb.open.cold': { value: round(db.cold), unit: 'ms', budget: 20 },
       'chat.burst1000': { value: round(flood.total), unit: 'ms', budget: 1000 },
       'chat.burst1000.longTask': { value: round(flood.longTask), unit: 'ms', budget: 100 },
+      'chat.burst1000.longTask.max': { value: round(longestOfAll), unit: 'ms' },
     }
   } finally {
     await browser.close()
