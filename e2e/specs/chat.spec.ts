@@ -176,6 +176,26 @@ test.describe('messages', () => {
     await expect(page.getByRole('dialog', { name: 'Send a gift' }).getByText('Your balance: 450 gems')).toBeVisible()
   })
 
+  test('messages a host sends while the user has left the page are there as soon as the user is back', async ({ page, context, newUser, stack }) => {
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200016@localhost')
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    const other = await context.newPage()
+    const anchor = await anchorConsole(other, stack.apiUrl, '200016', user.jid)
+
+    // The user leaves for another site: the messaging stream is closed, not left for a resume.
+    await page.goto(`${stack.apiUrl}/health`)
+    for (const text of ['Are you there?', 'Call me when you are back']) await anchor.send(text)
+
+    await openConversation(page, 'anchor_200016@localhost')
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    // Within the first connection's time, far less than the server's 60 s hold of an unclosed stream.
+    await expect(thread.getByText('Are you there?', { exact: true })).toBeVisible({ timeout: 10_000 })
+    await expect(thread.getByText('Call me when you are back', { exact: true })).toBeVisible()
+    await expect(thread.locator('li', { hasText: 'Are you there?' })).toHaveCount(1)
+  })
+
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     test.setTimeout(90_000)

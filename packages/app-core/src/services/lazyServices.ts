@@ -37,11 +37,11 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     },
     async login(credentials: ChatCredentials) {
       jid = credentials.jid
-      const { createMessaging } = await import('./messaging')
+      const { createMessaging, onPageLeave } = await import('./messaging')
       const previous = instance
       instance = null
       if (previous) await previous.close()
-      const next = await createMessaging({ endpoints, credentials, logger, emit })
+      const next = await createMessaging({ endpoints, credentials, logger, emit, onPageLeave })
       instance = next
       await next.start()
     },

@@ -33,6 +33,26 @@ export interface MessagingOptions {
   openDb?: () => Promise<ChatDb>
   /** Builds the session (tests pass one over a fake client). */
   createSession?: typeof createChatSession
+  /**
+   * Calls the listener when the page is being left for good (a reload, another site, the tab closed);
+   * returns a function that stops listening. The browser's is `onPageLeave` below.
+   */
+  onPageLeave?: (listener: () => void) => () => void
+}
+
+/**
+ * `pagehide` that is not kept in the back/forward cache. The session then ends with a proper stream
+ * close: the server ends it at once instead of holding it for a resume that will never come
+ * (Prosody 0.12 drops what it queued for a held session once a new login replaces it), so messages
+ * sent meanwhile wait in its offline store for the next login.
+ */
+export function onPageLeave(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => {}
+  const handler = (event: PageTransitionEvent) => {
+    if (!event.persisted) listener()
+  }
+  window.addEventListener('pagehide', handler)
+  return () => window.removeEventListener('pagehide', handler)
 }
 
 function uidOfJid(jid: string): string {
@@ -65,6 +85,8 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
   const hubTransport = createHubTransport(session, componentInfo?.hubDomain || `hub.${endpoints.xmppDomain}`)
   const officialJid = componentInfo?.helpDomain || `help.${endpoints.xmppDomain}`
   const unsubscribe = [
+    // The stream close is written at once (the page may be gone a moment later); nothing to wait for.
+    options.onPageLeave?.(() => void session.logout()) ?? (() => {}),
     session.onStateChange((state) => emit({ kind: 'state', state })),
     session.onError((error) => logger.warn('messaging error', { reason: error.message })),
     messenger.onMessage((message) => emit({ kind: 'message', message })),
