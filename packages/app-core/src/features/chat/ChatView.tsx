@@ -173,7 +173,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
             switch (row.kind) {
               case 'welcome':
                 return (
-                  <li key={row.key} ref={slot.ref} {...rowAttributes(slot)} className="vc-chat-msg vc-chat-msg--notice">
+                  <li key={row.key} {...slot} className="vc-chat-msg vc-chat-msg--notice">
                     {t('official.welcome')}
                   </li>
                 )
@@ -191,9 +191,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
                 return (
                   <MessageBubble
                     key={row.key}
-                    rowRef={slot.ref}
-                    rowIndex={slot.index}
-                    rowCount={slot.setSize}
+                    row={slot}
                     message={row.message}
                     outgoing={isOutgoing(row.message, me)}
                     showTranslate={showTranslate}
@@ -234,16 +232,11 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   )
 }
 
-/** A row's place in the whole (virtualised) list, for assistive technology and the virtualiser's measuring. */
-function rowAttributes(slot: RowSlot) {
-  return { 'data-index': slot.index, 'aria-posinset': slot.index + 1, 'aria-setsize': slot.setSize }
-}
-
 /** An image on its way: the local thumbnail with the upload's progress, or Retry / Remove after a failure. */
 function UploadBubble({ upload, slot, onRetry, onDiscard }: { upload: PendingUpload; slot: RowSlot; onRetry(): void; onDiscard(): void }) {
   const { t } = useTranslation('chat')
   return (
-    <li ref={slot.ref} {...rowAttributes(slot)} className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
+    <li {...slot} className="vc-chat-msg vc-chat-msg--out vc-chat-msg--upload" data-state={upload.status === 'failed' ? 'error' : 'sending'}>
       <div className="vc-chat-msg__bubble">
         {upload.previewUrl ? <img className="vc-chat-msg__image" src={upload.previewUrl} alt={t('upload.preview')} /> : null}
         {upload.status === 'uploading' ? <ProgressBar label={t('upload.progress')} value={upload.progress ?? undefined} /> : null}

@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
 import type { TranslationState, UnlockState } from './chatSlice'
+import type { RowSlot } from './MessageList'
 import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringField } from './messageView'
 
 export interface MessageBubbleProps {
@@ -19,10 +20,8 @@ export interface MessageBubbleProps {
   onUnlock?: (message: ChatMessageRecord) => void
   /** Answer an ask-gift card with its gift. */
   onSendAskedGift?: (message: ChatMessageRecord) => void
-  /** In a virtualised list: the measuring ref and the row's place in the whole list. */
-  rowRef?: ((element: Element | null) => void) | undefined
-  rowIndex?: number | undefined
-  rowCount?: number | undefined
+  /** In the virtualised conversation: what the list item carries (see MessageList's RowSlot). */
+  row?: RowSlot | undefined
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
@@ -51,15 +50,9 @@ export const MessageBubble = memo(function MessageBubble({
   unlock,
   onUnlock,
   onSendAskedGift,
-  rowRef,
-  rowIndex,
-  rowCount,
+  row,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat')
-  const row =
-    rowIndex === undefined
-      ? { ref: rowRef }
-      : { ref: rowRef, 'data-index': rowIndex, 'aria-posinset': rowIndex + 1, 'aria-setsize': rowCount }
   const kind = kindOf(message)
   const attachment = message.attachment
   const time = timeFormat(i18n.language).format(message.date)

@@ -22,11 +22,15 @@ export type MessageRow<Upload> =
   | { kind: 'welcome'; key: string }
   | { kind: 'older'; key: string }
 
-/** What a row renders into: the list item must carry these (measuring ref, index, position in the set). */
+/**
+ * What the list item of a row spreads onto itself: the virtualiser's measuring ref and index, and the
+ * row's place in the whole list for assistive technology (only part of the list is in the DOM).
+ */
 export interface RowSlot {
   ref: (element: Element | null) => void
-  index: number
-  setSize: number
+  'data-index': number
+  'aria-posinset': number
+  'aria-setsize': number
 }
 
 export interface MessageListProps<Upload> {
@@ -200,10 +204,10 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
           {items.map((item) => {
             const row = allRows[item.index]
             if (!row) return null
-            const slot: RowSlot = { ref: virtualizer.measureElement, index: item.index, setSize: allRows.length }
+            const slot: RowSlot = { ref: virtualizer.measureElement, 'data-index': item.index, 'aria-posinset': item.index + 1, 'aria-setsize': allRows.length }
             if (row.kind === 'older') {
               return (
-                <li key={row.key} ref={slot.ref} data-index={slot.index} aria-posinset={slot.index + 1} aria-setsize={slot.setSize} className="vc-chat-msg vc-chat-msg--notice vc-chat-view__older">
+                <li key={row.key} {...slot} className="vc-chat-msg vc-chat-msg--notice vc-chat-view__older">
                   {olderStatus === 'failed' ? (
                     <>
                       <span role="alert">{t('thread.olderFailed')}</span>
