@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startStack, type Stack } from '../stack/index.ts'
+import { vcTokenOf } from '../test-support/api.ts'
 import { memoryMessageStore } from './anchorConsole.ts'
 
 interface EventsAnswer {
@@ -129,14 +130,7 @@ describe('anchor console (dev-server + Prosody)', () => {
 
     // The user side: the same package, a vcToken from the product API.
     const created = (await post(`${stack.apiUrl}/dev/users`, {})).data.data as { uid: string; jid: string; password: string }
-    const envelope = (data: unknown) => ({
-      deviceInfo: { localLanguage: 'en', configLanguage: 'en', fingerprint: 't', androidId: 'd', screenHeight: 1, screenWidth: 1, timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 't', webUuid: 'w', adid: '' },
-      clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-      userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-      data,
-    })
-    const token = async () =>
-      ((await post(`${stack.apiUrl}/api/login_service/user_pwd_login`, envelope({ uid: created.uid, passwd: created.password }))).data.data as { userInfo: { vcToken: string } }).userInfo.vcToken
+    const token = async () => (await vcTokenOf(stack.apiUrl, created.uid, created.password)).vcToken
     const session = createChatSession({ service: stack.wsUrl!, domain: 'localhost', getCredentials: async () => ({ username: created.jid.split('@')[0] ?? '', password: await token() }) })
     const store = memoryMessageStore()
     const messenger = createMessenger({ session, store, me: created.jid })

@@ -10,6 +10,7 @@ import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { memoryMessageStore } from '../console/anchorConsole.ts'
 import { startStack, type Stack } from '../stack/index.ts'
+import { vcTokenOf } from '../test-support/api.ts'
 import { REPLY_MAX_MS, scriptOf } from './autoReply.ts'
 import { runningAutoReplies } from './autoReplyRuntime.ts'
 
@@ -17,13 +18,6 @@ async function post(url: string, body: unknown): Promise<{ status: number; data:
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return { status: response.status, data: (await response.json()) as Record<string, unknown> }
 }
-
-const envelope = (data: unknown) => ({
-  deviceInfo: { localLanguage: 'en', configLanguage: 'en', fingerprint: 't', androidId: 'd', screenHeight: 1, screenWidth: 1, timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 't', webUuid: 'w', adid: '' },
-  clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-  userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-  data,
-})
 
 describe('seeded anchors answer by themselves (dev-server + Prosody)', () => {
   let dataDir: string
@@ -41,8 +35,7 @@ describe('seeded anchors answer by themselves (dev-server + Prosody)', () => {
 
   async function newUserSession() {
     const created = (await post(`${stack.apiUrl}/dev/users`, { paid: true })).data.data as { uid: string; jid: string; password: string }
-    const token = async () =>
-      ((await post(`${stack.apiUrl}/api/login_service/user_pwd_login`, envelope({ uid: created.uid, passwd: created.password }))).data.data as { userInfo: { vcToken: string } }).userInfo.vcToken
+    const token = async () => (await vcTokenOf(stack.apiUrl, created.uid, created.password)).vcToken
     const session = createChatSession({ service: stack.wsUrl!, domain: 'localhost', getCredentials: async () => ({ username: created.jid.split('@')[0] ?? '', password: await token() }) })
     const store = memoryMessageStore()
     const messenger = createMessenger({ session, store, me: created.jid })

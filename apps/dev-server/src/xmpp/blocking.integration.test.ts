@@ -16,7 +16,7 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { createOrder, settleOrder } from '../world/payments.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
 import { XMPP_ROUTES } from './index.ts'
-import { envelope } from '../test-support/envelope.ts'
+import { postJson, vcTokenOf } from '../test-support/api.ts'
 
 const WAIT = { timeout: 10_000 }
 
@@ -70,16 +70,8 @@ describe('blocking and payment notices through Prosody and the hub', () => {
   let components: XmppComponents
   const parties: Party[] = []
 
-  async function post(path: string, body: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
-    const response = await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-    const answer = (await response.json()) as { data: Record<string, unknown> }
-    return { status: response.status, data: answer.data }
-  }
-
-  async function token(uid: string, password: string): Promise<{ jid: string; vcToken: string }> {
-    const { data } = await post('/api/login_service/user_pwd_login', envelope({ uid, passwd: password }))
-    return data.userInfo as { jid: string; vcToken: string }
-  }
+  const post = (path: string, body: unknown) => postJson(api.url, path, body)
+  const token = (uid: string, password: string) => vcTokenOf(api.url, uid, password)
 
   async function signIn(uid: string, password = 'demo1234'): Promise<Party> {
     const { jid } = await token(uid, password)

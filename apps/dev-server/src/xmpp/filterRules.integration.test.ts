@@ -16,7 +16,7 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { filterText, type FilterVerdict } from './filter.ts'
 import type { FilterRulesSnapshot } from './filterRules.ts'
 import { XMPP_ROUTES } from './index.ts'
-import { envelope } from '../test-support/envelope.ts'
+import { postJson, vcTokenOf } from '../test-support/api.ts'
 
 const WAIT = { timeout: 10_000 }
 
@@ -75,16 +75,8 @@ describe('the word filter and blocks applied by Prosody from the published rules
   const parties: Party[] = []
   let sequence = 0
 
-  async function post(path: string, body: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
-    const response = await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-    const answer = (await response.json()) as { data: Record<string, unknown> }
-    return { status: response.status, data: answer.data }
-  }
-
-  async function token(uid: string, password: string): Promise<{ jid: string; vcToken: string }> {
-    const { data } = await post('/api/login_service/user_pwd_login', envelope({ uid, passwd: password }))
-    return data.userInfo as { jid: string; vcToken: string }
-  }
+  const post = (path: string, body: unknown) => postJson(api.url, path, body)
+  const token = (uid: string, password: string) => vcTokenOf(api.url, uid, password)
 
   async function signIn(server: ProsodyHandle, uid: string, password = 'demo1234'): Promise<Party> {
     const { jid } = await token(uid, password)

@@ -15,7 +15,7 @@ import { memoryMessageStore } from '../console/anchorConsole.ts'
 import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
-import { envelope } from '../test-support/envelope.ts'
+import { vcTokenOf } from '../test-support/api.ts'
 
 /** A TCP proxy whose target can change (Prosody restarts) and whose connections can all be cut. */
 async function cuttableProxy(target: () => number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {
@@ -69,14 +69,7 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
   let proxy: Awaited<ReturnType<typeof cuttableProxy>>
   const parties: Party[] = []
 
-  async function token(uid: string): Promise<{ jid: string; vcToken: string }> {
-    const response = await fetch(`${api.url}/api/login_service/user_pwd_login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(envelope({ uid, passwd: 'demo1234' })),
-    })
-    return ((await response.json()) as { data: { userInfo: { jid: string; vcToken: string } } }).data.userInfo
-  }
+  const token = (uid: string) => vcTokenOf(api.url, uid)
 
   async function party(uid: string): Promise<Party> {
     const { jid } = await token(uid)

@@ -10,18 +10,8 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
 import { callRecordsOf } from './hub.ts'
 import { XMPP_ROUTES } from './index.ts'
-import { envelope } from '../test-support/envelope.ts'
+import { vcTokenOf } from '../test-support/api.ts'
 
-async function vcToken(apiUrl: string, uid: string): Promise<{ jid: string; vcToken: string }> {
-  const response = await fetch(`${apiUrl}/api/login_service/user_pwd_login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope({ uid, passwd: 'demo1234' })),
-  })
-  const answer = (await response.json()) as { result: number; data: { userInfo: { jid: string; vcToken: string } } }
-  expect(answer.result).toBe(1)
-  return answer.data.userInfo
-}
 
 /** An in-memory MessageStore with the contract of chat-db's (de-duplication by mid). */
 function memoryStore(): MessageStore & { all(): ChatMessage[] } {
@@ -74,11 +64,11 @@ describe('messaging through Prosody and the dev-server components', () => {
   const parties: Party[] = []
 
   async function signIn(uid: string): Promise<Party> {
-    const { jid } = await vcToken(api.url, uid)
+    const { jid } = await vcTokenOf(api.url, uid)
     const session = createChatSession({
       service: prosody.wsUrl,
       domain: 'localhost',
-      getCredentials: async () => ({ username: jid.split('@')[0] ?? '', password: (await vcToken(api.url, uid)).vcToken }),
+      getCredentials: async () => ({ username: jid.split('@')[0] ?? '', password: (await vcTokenOf(api.url, uid)).vcToken }),
     })
     const store = memoryStore()
     const messenger = createMessenger({ session, store, me: jid, giftDomain: prosody.giftDomain })
