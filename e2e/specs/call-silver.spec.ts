@@ -5,7 +5,7 @@
  * left today drop. Runs in one project only (see playwright.config.ts), like the other call specs.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { callStatus, expectFrames, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
+import { acceptIncomingCall, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 test.use({
@@ -44,13 +44,8 @@ test.describe('silver call through the hub', () => {
 
     const popup = host.getByRole('alertdialog')
     await expect(popup).toContainText(`user_${user.uid} is calling you`)
-    await popup.getByRole('button', { name: 'Accept' }).click()
-    await expect(host).toHaveURL(/\/videoview$/)
-
-    await expect(callStatus(page)).toHaveText('Connected')
-    await expect(callStatus(host)).toHaveText('Connected')
-    await expectFrames(remoteVideo(page))
-    await expectFrames(remoteVideo(host))
+    await acceptIncomingCall(host)
+    await expectCallConnected(page, host)
 
     // The hub held the first minute in silver and reports the calls left after this one.
     await expect(page.locator('.vc-call__price')).toHaveText('10 silver coins per minute')

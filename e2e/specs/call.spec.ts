@@ -4,7 +4,7 @@
  * hosts are shared, so repeating it per brand and viewport would only make the run slower.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { callStatus, expectFrames, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
+import { acceptIncomingCall, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 test.use({
@@ -39,13 +39,8 @@ test.describe('one-to-one video call through the hub', () => {
     const popup = host.getByRole('alertdialog')
     await expect(popup).toContainText(`user_${user.uid} is calling you`)
     await expect(popup).toContainText('60 gems per minute')
-    await popup.getByRole('button', { name: 'Accept' }).click()
-    await expect(host).toHaveURL(/\/videoview$/)
-
-    await expect(callStatus(page)).toHaveText('Connected')
-    await expect(callStatus(host)).toHaveText('Connected')
-    await expectFrames(remoteVideo(page))
-    await expectFrames(remoteVideo(host))
+    await acceptIncomingCall(host)
+    await expectCallConnected(page, host)
     await expect(page.getByRole('timer')).toBeVisible()
 
     // The hub held the first minute when the call was set up: the caller's balance shows it.

@@ -45,6 +45,20 @@ export async function expectFrames(video: Locator): Promise<void> {
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first)
 }
 
+/** The host accepts the call from the incoming-call pop-up and is taken to the call page. */
+export async function acceptIncomingCall(host: Page): Promise<void> {
+  await host.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click()
+  await expect(host).toHaveURL(/\/videoview$/)
+}
+
+/** Both sides of an app-to-app call say Connected and show the other's video. */
+export async function expectCallConnected(caller: Page, callee: Page): Promise<void> {
+  await expect(callStatus(caller)).toHaveText('Connected')
+  await expect(callStatus(callee)).toHaveText('Connected')
+  await expectFrames(remoteVideo(caller))
+  await expectFrames(remoteVideo(callee))
+}
+
 /** Moves the hub's clock forward for one user's calls only (dev-server's development clock). */
 export async function advanceCallClock(apiUrl: string, jid: string, ms: number): Promise<number> {
   const response = await fetch(`${apiUrl}/dev/clock/advance`, {
