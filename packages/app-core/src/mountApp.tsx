@@ -6,6 +6,7 @@ import { applyTheme } from '@vchat/ui'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppProviders } from './app/AppProviders'
+import { refreshRestoredSession } from './app/restoredSession'
 import { createSessionPersistence } from './app/sessionPersistence'
 import { makeStore } from './app/store'
 import type { BrandConfig } from './brand/brandConfig'
@@ -80,6 +81,7 @@ export async function mountApp(brand: BrandConfig, env: AppEnv = envFromImportMe
   // Texts and a stored session (if any) load side by side.
   const [texts] = await Promise.all([createI18n(), persistence.ready])
   i18n = texts
+  refreshRestoredSession(store)
   const routes = buildRouteTable(brand.routes)
   const router = createAppRouter(brand.routes)
 
