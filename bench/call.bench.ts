@@ -21,7 +21,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { startStack } from '../e2e/support/stack.ts'
-import type { Figures } from './results.ts'
+import { median, type Figures } from './results.ts'
 
 export const CALL_RUNS = Number(process.env.VCHAT_BENCH_CALL_RUNS ?? 10)
 /** The goal: at most 0.3 s over the direct call. */
@@ -41,12 +41,6 @@ const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
 ]
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 
 async function newContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
   return browser.newContext({ ...(baseURL ? { baseURL } : {}), permissions: ['camera', 'microphone'], locale: 'en-US', viewport: { width: 375, height: 812 } })

@@ -14,6 +14,13 @@ export interface Figure {
 
 export type Figures = Record<string, Figure>
 
+/** The median of repeated runs (the mean of the middle two for an even count): how benches report. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
 export const RESULTS_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json')
 
 /** Merges new figures into results.json, keeping figures other benchmarks wrote earlier. */

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { Figures } from './results.ts'
+import { median, type Figures } from './results.ts'
 
 // The dev-server is typechecked by its own project (Node types, no DOM); here it is loaded by path so
 // the root project does not typecheck its sources a second time under other settings.
@@ -24,11 +24,6 @@ interface ProsodyModule {
 }
 const DEV_SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/dev-server/src')
 const load = <T>(file: string) => import(pathToFileURL(path.join(DEV_SERVER, file)).href) as Promise<T>
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
 
 async function timed<T>(start: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now()
