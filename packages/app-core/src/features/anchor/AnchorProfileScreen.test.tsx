@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
@@ -8,7 +8,6 @@ import { signedInAs } from '../discover/testState'
 import { profileJid } from './AnchorProfileScreen'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 describe('AnchorProfileScreen (/anchorprofile)', () => {
   it('reads the host from ?jid= or ?uid=', () => {

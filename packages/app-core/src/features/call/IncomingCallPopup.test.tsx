@@ -57,7 +57,7 @@ describe('the incoming-call pop-up on top of the app', () => {
     const calls = createLazyCalls()
     const { container } = await renderApp({ path: '/goddess', services: { ...fakeServices({ chat }), calls }, preloadedState: { auth: { user: HOST } } as never })
     // Other parts of the app listen to the hub too: wait for the call layer itself.
-    await waitFor(() => expect(calls.current()).not.toBeNull(), { timeout: 5_000 })
+    await waitFor(() => expect(calls.current()).not.toBeNull())
     act(() => {
       for (const listener of [...listeners]) listener({ action: 'CallIn', payload: { sid: 's-1', caller: 'user_300001@localhost', price: 60 } })
     })

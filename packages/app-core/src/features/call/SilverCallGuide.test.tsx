@@ -12,8 +12,6 @@ import type { CallRuntime } from './callRuntime'
 import { selectCall } from './callSlice'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
-const WAIT = { timeout: 5_000 }
-
 function hubAndCalls() {
   const hub = fakeHub()
   const media: MediaDevicesLike = { getUserMedia: () => new Promise(() => {}) }
@@ -45,13 +43,13 @@ async function openSilverCall(availableTimes: number) {
 describe('silver calls: the guide, then the call', () => {
   it('explains the silver call with its length and the calls left, and calls only once confirmed', async () => {
     const { hub, store } = await openSilverCall(2)
-    expect(await screen.findByRole('heading', { name: 'Silver call' }, WAIT)).toBeInstanceOf(Element)
-    expect(await screen.findByText('You have 2 silver calls left today.', {}, WAIT)).toBeInstanceOf(Element)
+    expect(await screen.findByRole('heading', { name: 'Silver call' })).toBeInstanceOf(Element)
+    expect(await screen.findByText('You have 2 silver calls left today.')).toBeInstanceOf(Element)
     expect(screen.getByText('Each silver call lasts up to 60 seconds.')).toBeInstanceOf(Element)
     expect(hub.sent).toEqual([])
 
     fireEvent.click(screen.getByRole('button', { name: 'Start silver call' }))
-    await waitFor(() => expect(hub.sent[0]?.action).toBe('SessionRequest'), WAIT)
+    await waitFor(() => expect(hub.sent[0]?.action).toBe('SessionRequest'))
     expect(hub.sent[0]?.payload).toMatchObject({ callee: 'anchor_200001@localhost', silver: true, timezoneOffset: expect.any(Number) })
     expect(selectCall(store.getState())).toMatchObject({ status: 1, tier: 'silver' })
 
@@ -63,22 +61,22 @@ describe('silver calls: the guide, then the call', () => {
 
   it('offers no start when none are left today', async () => {
     const { hub } = await openSilverCall(0)
-    expect(await screen.findByText("You have used all of today's silver calls. New ones are available tomorrow.", {}, WAIT)).toBeInstanceOf(Element)
+    expect(await screen.findByText("You have used all of today's silver calls. New ones are available tomorrow.")).toBeInstanceOf(Element)
     expect((screen.getByRole('button', { name: 'Start silver call' }) as HTMLButtonElement).disabled).toBe(true)
     expect(hub.sent).toEqual([])
   })
 
   it("shows the hub's refusal when the day's silver calls are used up", async () => {
     const { hub } = await openSilverCall(1)
-    fireEvent.click(await screen.findByRole('button', { name: 'Start silver call' }, WAIT))
-    await waitFor(() => expect(hub.sent[0]?.action).toBe('SessionRequest'), WAIT)
+    fireEvent.click(await screen.findByRole('button', { name: 'Start silver call' }))
+    await waitFor(() => expect(hub.sent[0]?.action).toBe('SessionRequest'))
     hub.deliver('CallCancel', { reason: 'silver-times-used', availableTimes: 0 })
     expect((await screen.findByRole('alert')).textContent).toBe("You have used all of today's silver calls.")
   })
 
   it('"Not now" goes to the host\'s profile without calling', async () => {
     const { hub, router } = await openSilverCall(2)
-    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }, WAIT))
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/anchorprofile'))
     expect(hub.sent).toEqual([])
   })

@@ -70,12 +70,12 @@ describe('call screen', () => {
     const connected = { auth: { user: USER }, account: { gemsBalance: 500 }, call: { status: CALL_STATUS.Connected, direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, connectedAt: 0 } }
 
     const one = await renderApp({ path: '/videoview', services: { ...fakeServices(), calls: { preload: async () => {}, open: async () => null, current: () => runtimeWith(1) } }, preloadedState: connected })
-    expect(await screen.findByRole('button', { name: 'Hang up' }, { timeout: 5_000 })).toBeInstanceOf(HTMLElement)
+    expect(await screen.findByRole('button', { name: 'Hang up' })).toBeInstanceOf(HTMLElement)
     expect(screen.queryByRole('button', { name: 'Switch camera' })).toBeNull()
     one.unmount()
 
     await renderApp({ path: '/videoview', services: { ...fakeServices(), calls: { preload: async () => {}, open: async () => null, current: () => runtimeWith(2) } }, preloadedState: connected })
-    fireEvent.click(await screen.findByRole('button', { name: 'Switch camera' }, { timeout: 5_000 }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch camera' }))
     expect(switchCamera).toHaveBeenCalledTimes(1)
   })
 
@@ -89,7 +89,7 @@ describe('call screen', () => {
         call: { status: CALL_STATUS.Failed, direction: 'outgoing', failure: { reason: 'Gems insufficient' } },
       },
     })
-    expect((await screen.findByText("You don't have enough gems for this call.", {}, { timeout: 5_000 })).getAttribute('role')).toBe('alert')
+    expect((await screen.findByText("You don't have enough gems for this call.")).getAttribute('role')).toBe('alert')
     expect(screen.getByText('Buy gems').tagName).toBe('A')
     expect(screen.getByRole('status').textContent).toBe('Call failed')
   })

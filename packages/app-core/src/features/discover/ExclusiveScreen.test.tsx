@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../testing/fakeServices'
@@ -7,7 +7,6 @@ import { discoverFakeApi, fakeDiscoverWorld } from './fixtures'
 import { signedInAs } from './testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 describe('exclusive-girl page (/goddess?view=exclusive)', () => {
   it('is reached from the wall and lists the exclusive hosts with intro and price; paid users call', async () => {

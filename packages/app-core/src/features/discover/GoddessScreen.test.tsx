@@ -1,4 +1,4 @@
-import { configure, act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnchorListRequest } from '@vchat/api-client'
@@ -10,7 +10,6 @@ import { columnsFor } from './GoddessScreen'
 import { signedInAs } from './testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 const pageOf = (total: number) => async ({ page, size }: AnchorListRequest) => {
   const all = fakeAnchors(total).map((anchor) => ({ ...anchor, avatarUrl: `https://img.example/${anchor.uid}.png` }))

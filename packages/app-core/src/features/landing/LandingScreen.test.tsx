@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '../../testing/renderApp'
@@ -7,7 +7,6 @@ import { signedInAs } from '../discover/testState'
 import { landingVariantFor } from './LandingScreen'
 
 // Popup routes load the sheet's chunk first, which takes longer on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 const variantIn = (root: ParentNode = document) => /vc-landing--(\w+)/.exec(root.querySelector('.vc-landing')?.className ?? '')?.[1]
 const variantOf = () => variantIn()

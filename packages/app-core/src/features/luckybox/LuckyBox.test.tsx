@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { demoConfig, fakeServices } from '../../testing/fakeServices'
@@ -7,7 +7,6 @@ import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
 import { signedInAs } from '../discover/testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
-configure({ asyncUtilTimeout: 5000 })
 
 const withConfig = (enableLuckyBox: boolean) => {
   const info = structuredClone(demoConfig)

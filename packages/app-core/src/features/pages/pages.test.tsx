@@ -10,32 +10,32 @@ import { createTestI18n, renderApp } from '../../testing/renderApp'
 import { ChatNoticeMessage } from './ChatNoticeMessage'
 import { safeMigrationUrl } from './DomainScreen'
 
-describe('small pages', { timeout: 20_000 }, () => {
+describe('small pages', () => {
   it('the cookie banner shows until a choice and remembers it', async () => {
     const user = userEvent.setup()
     const services = fakeServices()
     const first = await renderApp({ path: '/', services })
-    const banner = await screen.findByRole('region', { name: 'Cookie consent' }, { timeout: 5000 })
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' })
     await user.click(screen.getByRole('button', { name: 'Cookies privacy' }))
-    expect(await screen.findByRole('dialog', { name: 'Cookies privacy' }, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByRole('dialog', { name: 'Cookies privacy' })).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Close' }))
     await user.click(screen.getByRole('button', { name: 'Only necessary' }))
     expect(banner.isConnected).toBe(false)
     expect(services.storage.local(COOKIE_CONSENT_STORAGE_KEY).get()).toBe('necessary')
     first.unmount()
     await renderApp({ path: '/', services })
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+    await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
   })
 
   it('/download shows appDownloadInfo and the install guide; the static pages open', async () => {
     const user = userEvent.setup()
     await renderApp({ path: '/download' })
-    expect(await screen.findByRole('link', { name: 'Download for Android' }, { timeout: 5000 })).toHaveProperty('href', demoWebsiteConfig.appDownloadInfo.androidUrl)
+    expect(await screen.findByRole('link', { name: 'Download for Android' })).toHaveProperty('href', demoWebsiteConfig.appDownloadInfo.androidUrl)
     expect(screen.getByText('Install the app and get 30 gems')).toBeInstanceOf(Element)
     expect(screen.getByText('Bookmark this page')).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Privacy policy' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' }, { timeout: 5000 })
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy policy' })
     expect(dialog.textContent).toContain('What we collect')
   })
 
@@ -43,8 +43,8 @@ describe('small pages', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const getWebsiteConfig = vi.fn().mockRejectedValueOnce(new Error('network')).mockResolvedValue({ ...demoWebsiteConfig, appDownloadInfo: { ...demoWebsiteConfig.appDownloadInfo, enabled: false } })
     await renderApp({ path: '/download', services: fakeServices({ api: { getWebsiteConfig } }) })
-    await user.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 }))
-    expect(await screen.findByText('No app to download', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    await user.click(await screen.findByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('No app to download')).toBeInstanceOf(Element)
   })
 
   it('/domain shows the migration target or that this address is current', async () => {
@@ -52,7 +52,7 @@ describe('small pages', { timeout: 20_000 }, () => {
     expect(safeMigrationUrl('javascript:alert(1)')).toBeNull()
     expect(safeMigrationUrl('')).toBeNull()
     await renderApp({ path: '/domain', preloadedState: signedInState(), services: fakeServices({ api: { getWebsiteConfig: async () => ({ ...demoWebsiteConfig, migrateDomain: 'new.example.com' }) } }) })
-    expect(await screen.findByRole('link', { name: 'Go to new.example.com' }, { timeout: 5000 })).toHaveProperty('href', 'https://new.example.com/')
+    expect(await screen.findByRole('link', { name: 'Go to new.example.com' })).toHaveProperty('href', 'https://new.example.com/')
   })
 
   it('the chat notice shows text as text, or the standard wording', async () => {

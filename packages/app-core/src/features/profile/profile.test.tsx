@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/renderApp'
 import { flagOf } from './profileFormat'
 import { ageFrom } from './profileSlice'
 
-describe('profile', { timeout: 20_000 }, () => {
+describe('profile', () => {
   it('age from a birth date with month/day adjustment; -1 when empty or invalid', () => {
     const now = new Date(2026, 5, 14)
     expect(ageFrom('1995-06-15', now)).toBe(30)
@@ -29,7 +29,7 @@ describe('profile', { timeout: 20_000 }, () => {
     })
     const updatePersonalInfo = vi.fn(async (changes: object) => ({ ...(await fakeServices().api.getPersonalInfo()), ...changes }))
     await renderApp({ path: '/editprofile', preloadedState: signedInState(), services: fakeServices({ api: { uploadImage, updatePersonalInfo }, clock: manualClock(Date.UTC(2026, 0, 1)) }) })
-    const input = (await screen.findByLabelText('Change photo', {}, { timeout: 5000 })) as HTMLInputElement
+    const input = (await screen.findByLabelText('Change photo')) as HTMLInputElement
     await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }))
     expect(uploadImage).toHaveBeenCalled()
     progress?.({ loaded: 1, total: 4, progress: 0.25 })
@@ -42,14 +42,14 @@ describe('profile', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'DE')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(updatePersonalInfo).toHaveBeenLastCalledWith({ gender: 'female', country: 'DE' }))
-    expect(await screen.findByText('Profile saved', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('Profile saved')).toBeInstanceOf(Element)
   })
 
   it('refuses a wrong file type and an empty name', async () => {
     const user = userEvent.setup({ applyAccept: false })
     const updatePersonalInfo = vi.fn()
     await renderApp({ path: '/editprofile', preloadedState: signedInState(), services: fakeServices({ api: { updatePersonalInfo } }) })
-    await user.upload((await screen.findByLabelText('Change photo', {}, { timeout: 5000 })) as HTMLInputElement, new File(['x'], 'me.txt', { type: 'text/plain' }))
+    await user.upload((await screen.findByLabelText('Change photo')) as HTMLInputElement, new File(['x'], 'me.txt', { type: 'text/plain' }))
     expect(screen.getByText('Choose a PNG, JPEG, GIF or WebP image')).toBeInstanceOf(Element)
     await user.clear(screen.getByLabelText('Name'))
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -59,15 +59,15 @@ describe('profile', { timeout: 20_000 }, () => {
 
   it('personal home shows the profile, age, balance and support', async () => {
     await renderApp({ path: '/personalhome', preloadedState: signedInState() })
-    expect(await screen.findByText('I like travelling and music.', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('I like travelling and music.')).toBeInstanceOf(Element)
     expect(screen.getByText('User ID 100001')).toBeInstanceOf(Element)
-    expect(await screen.findByText('support@vchat.localhost', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('support@vchat.localhost')).toBeInstanceOf(Element)
   })
 
   it('the complete-profile panel follows completeUserInfoCheck and closes', async () => {
     const user = userEvent.setup()
     await renderApp({ path: '/goddess', preloadedState: signedInState({ auth: { completeUserInfoCheck: true } }) })
-    const panel = await screen.findByRole('dialog', { name: 'Complete your profile' }, { timeout: 5000 })
+    const panel = await screen.findByRole('dialog', { name: 'Complete your profile' })
     expect(panel).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Complete your profile' })).toBeNull())
@@ -75,11 +75,11 @@ describe('profile', { timeout: 20_000 }, () => {
 
   it('a blocked account sees why and is kept out of chat', async () => {
     const { router } = await renderApp({ path: '/message', preloadedState: blockedState('Spam reports') })
-    expect(await screen.findByTestId('blocked-guard', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByTestId('blocked-guard')).toBeInstanceOf(Element)
     expect(screen.getByText('Reason: Spam reports')).toBeInstanceOf(Element)
     await userEvent.click(screen.getByRole('button', { name: 'Go to my profile' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/personalhome'))
-    expect(await screen.findByTestId('blocked-notice', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByTestId('blocked-notice')).toBeInstanceOf(Element)
     expect(screen.queryByTestId('blocked-guard')).toBeNull()
   })
 })

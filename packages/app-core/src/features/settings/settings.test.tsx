@@ -24,7 +24,7 @@ afterEach(() => {
   delete document.documentElement.dataset.bordered
 })
 
-describe('settings', { timeout: 20_000 }, () => {
+describe('settings', () => {
   it('defaults: translation on, read receipts on, dark look', () => {
     expect(DEFAULT_SETTINGS.show_translate).toBe('on')
     expect(sanitizeSettings(null)).toEqual(DEFAULT_SETTINGS)
@@ -58,7 +58,7 @@ describe('settings', { timeout: 20_000 }, () => {
   it('the settings screen toggles, persists and changes the look', async () => {
     const user = userEvent.setup()
     const { services } = await renderApp({ path: '/settings', preloadedState: signedInState() })
-    const dark = await screen.findByRole('switch', { name: 'Dark mode' }, { timeout: 5000 })
+    const dark = await screen.findByRole('switch', { name: 'Dark mode' })
     await waitFor(() => expect(document.documentElement.dataset.colorScheme).toBe('dark'))
     await user.click(dark)
     expect(document.documentElement.dataset.colorScheme).toBe('light')
@@ -76,13 +76,13 @@ describe('settings', { timeout: 20_000 }, () => {
 
   it('/messageSetup exists only where the brand has it', async () => {
     await renderApp({ path: '/settings', preloadedState: signedInState(), brand: { ...testBrand, routes: { ...testBrand.routes, messageSetup: false } } })
-    await screen.findByRole('switch', { name: 'Dark mode' }, { timeout: 5000 })
+    await screen.findByRole('switch', { name: 'Dark mode' })
     expect(screen.queryByRole('link', { name: 'Message settings' })).toBeNull()
   })
 
   it('the language screen lists the 15 native names and switches', async () => {
     await renderApp({ path: '/languagesettings', preloadedState: signedInState() })
-    const radios = await screen.findAllByRole('radio', {}, { timeout: 5000 })
+    const radios = await screen.findAllByRole('radio')
     expect(radios).toHaveLength(15)
     expect(screen.getByLabelText('العربية')).toBeInstanceOf(Element)
     expect(screen.getByLabelText('English')).toHaveProperty('checked', true)
@@ -91,7 +91,7 @@ describe('settings', { timeout: 20_000 }, () => {
   it('the delete-messages screen stores how long messages are kept', async () => {
     const user = userEvent.setup()
     const { store, services } = await renderApp({ path: '/deletemessagesettings', preloadedState: signedInState() })
-    await user.click(await screen.findByLabelText('After 7 days', {}, { timeout: 5000 }))
+    await user.click(await screen.findByLabelText('After 7 days'))
     expect(store.getState().settings.messageRetentionDays).toBe(7)
     expect(services.storage.local('vchat:message-retention').get()).toBe(7)
   })

@@ -18,7 +18,7 @@ const checkedIn = () => {
   return info
 }
 
-describe('tasks slice', { timeout: 20_000 }, () => {
+describe('tasks slice', () => {
   it('claims the check-in with reward type 3 and reloads the balance', async () => {
     const getAccount = vi.fn(async () => ({ paid: true, gemsBalance: 520, silverBalance: 0, silverSpent: 0 }))
     const store = makeStore({ services: fakeServices({ api: { getAccount } }), preloadedState: signedInState() })
@@ -70,18 +70,18 @@ describe('tasks slice', { timeout: 20_000 }, () => {
   })
 })
 
-describe('TaskScreen', { timeout: 20_000 }, () => {
+describe('TaskScreen', () => {
   it('shows the check-in, claims it and the tasks tab carries the red dot', async () => {
     const user = userEvent.setup()
     const claimCheckInReward = vi.fn(async () => ({ rewardType: 3 as const, coins: 20, gemsBalance: 520, checkInDays: 3, nextCheckInCountdown: 60 }))
     await renderApp({ path: '/task', services: fakeServices({ api: { claimCheckInReward } }), preloadedState: signedInState() })
-    const tasksTab = await screen.findByRole('tab', { name: /Tasks/ }, { timeout: 5000 })
+    const tasksTab = await screen.findByRole('tab', { name: /Tasks/ })
     expect(within(tasksTab).getByTestId('red-dot')).toBeInstanceOf(Element)
     expect(screen.getByText('You have checked in 2 days in a row')).toBeInstanceOf(Element)
     await user.click(screen.getByRole('button', { name: 'Check in and get 20 gems' }))
     expect(claimCheckInReward).toHaveBeenCalledTimes(1)
-    expect(await screen.findByRole('status', { name: '' }, { timeout: 5000 })).toBeInstanceOf(Element)
-    expect(await screen.findByText('Next check-in in 00:01:00', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByRole('status', { name: '' })).toBeInstanceOf(Element)
+    expect(await screen.findByText('Next check-in in 00:01:00')).toBeInstanceOf(Element)
     expect(screen.getByText('+20 gems added to your balance')).toBeInstanceOf(Element)
   })
 
@@ -91,7 +91,7 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     info.nextCheckInCountdown = 3
     const getUserTasksInfo = vi.fn(async () => structuredClone(info))
     await renderApp({ path: '/task', services: fakeServices({ api: { getUserTasksInfo }, clock }), preloadedState: signedInState() })
-    expect(await screen.findByText('Next check-in in 00:00:03', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('Next check-in in 00:00:03')).toBeInstanceOf(Element)
     const loadsBefore = getUserTasksInfo.mock.calls.length
     act(() => clock.tick(1000))
     expect(screen.getByText('Next check-in in 00:00:02')).toBeInstanceOf(Element)
@@ -105,12 +105,12 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     const completeUserTask = vi.fn(async () => ({ taskKey: 'complete_profile', taskStatus: 3 as const, coins: 20, gemsBalance: 520 }))
     const setCheckInNotification = vi.fn(async ({ enable }: { enable: boolean }) => ({ isRemindCheckIn: enable }))
     await renderApp({ path: '/task', services: fakeServices({ api: { completeUserTask, setCheckInNotification } }), preloadedState: signedInState() })
-    await user.click(await screen.findByRole('switch', { name: 'Remind me to check in' }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('switch', { name: 'Remind me to check in' }))
     expect(setCheckInNotification).toHaveBeenCalledWith({ enable: false })
     await user.click(screen.getByRole('tab', { name: /Tasks/ }))
     await user.click(screen.getByRole('button', { name: 'Claim the reward of "Add an avatar, gender and birthday"' }))
     expect(completeUserTask).toHaveBeenCalledWith({ taskKey: 'complete_profile' })
-    expect(await screen.findAllByText('Claimed', {}, { timeout: 5000 })).toHaveLength(2)
+    expect(await screen.findAllByText('Claimed')).toHaveLength(2)
     expect(within(screen.getByRole('tab', { name: /Tasks/ })).queryByTestId('red-dot')).toBeNull()
   })
 
@@ -118,27 +118,27 @@ describe('TaskScreen', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const getUserTasksInfo = vi.fn().mockRejectedValue(new Error('network'))
     await renderApp({ path: '/task', services: fakeServices({ api: { getUserTasksInfo } }), preloadedState: signedInState() })
-    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 })
+    const retry = await screen.findByRole('button', { name: 'Retry' })
     expect(screen.getByText('Tasks could not be loaded')).toBeInstanceOf(Element)
     getUserTasksInfo.mockResolvedValue(structuredClone(demoTaskInfo))
     await user.click(retry)
-    expect(await screen.findByRole('tab', { name: /Daily check-in/ }, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByRole('tab', { name: /Daily check-in/ })).toBeInstanceOf(Element)
   })
 
   it('asks a visitor to log in where /task needs no login (second and third brands)', async () => {
     await renderApp({ path: '/task', brand: { ...testBrand, routes: { ...testBrand.routes, task: { auth: false } } } })
-    expect(await screen.findByText('Log in to earn gems', {}, { timeout: 5000 })).toBeInstanceOf(Element)
+    expect(await screen.findByText('Log in to earn gems')).toBeInstanceOf(Element)
   })
 
   it('the header task entrance follows enableUserTaskEntrance and shows the red dot', async () => {
     const view = await renderApp({ path: '/settings', preloadedState: signedInState() })
-    const entrance = await screen.findByRole('link', { name: /Tasks/, hidden: false }, { timeout: 5000 })
+    const entrance = await screen.findByRole('link', { name: /Tasks/, hidden: false })
     await waitFor(() => expect(within(entrance).getByTestId('red-dot')).toBeInstanceOf(Element))
     view.unmount()
     const state = signedInState()
     state.config!.info!.mainInfo.commonConfig.enableUserTaskEntrance = false
     await renderApp({ path: '/callrecord', preloadedState: state })
-    await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 })
+    await screen.findByRole('navigation', { name: 'Main navigation' })
     expect(document.querySelector('.vc-task-entrance')).toBeNull()
   })
 })

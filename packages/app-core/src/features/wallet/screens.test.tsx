@@ -136,7 +136,7 @@ describe('payment history paging', () => {
   }
 
   async function rows(): Promise<HTMLElement[]> {
-    const list = await screen.findByRole('list', { name: 'Your payments' }, { timeout: 5_000 })
+    const list = await screen.findByRole('list', { name: 'Your payments' })
     return within(list).getAllByRole('listitem')
   }
 
