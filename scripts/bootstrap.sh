@@ -96,6 +96,11 @@ ensure_prosody() {
 }
 
 ensure_chromium() {
+  # The right-to-left screenshot baselines are drawn with Noto's Arabic and Hebrew faces (Chromium
+  # falls back to DejaVu without them), so the fonts are checked even where Chromium is already there.
+  if ! dpkg -s fonts-noto-core >/dev/null 2>&1 && can_apt; then
+    log "installing the Noto fonts (apt-get install fonts-noto-core)"; apt_install fonts-noto-core || true
+  fi
   if [ -n "${VCHAT_CHROMIUM:-}" ] && [ -x "$VCHAT_CHROMIUM" ]; then return; fi
   for c in /usr/bin/chromium /usr/bin/chromium-browser; do [ -x "$c" ] && export VCHAT_CHROMIUM="$c" && return; done
   if can_apt; then log "installing Chromium (apt-get install chromium)"; apt_install chromium fonts-noto-core || true; fi
