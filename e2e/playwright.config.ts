@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts'
 import type { BrandOptions } from './support/fixtures.ts'
+import { EXPECT_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/timeouts.ts'
 
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const desktop = { viewport: { width: 1280, height: 800 } }
@@ -30,8 +31,8 @@ export default defineConfig<BrandOptions>({
   // needed that retry still fails the run (listed as "flaky" in the report): a retry never hides it.
   retries: process.env.CI ? 1 : 0,
   failOnFlakyTests: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_TIMEOUT_MS,
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     ...devices['Desktop Chrome'],
@@ -53,8 +54,8 @@ export default defineConfig<BrandOptions>({
       use: { brand: 'second', ...mobile, timezoneId: 'UTC' },
       testMatch: RTL_VISUAL_SPEC,
       snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
-      // A project's expect replaces the top-level one: the same 10 s, plus the screenshot comparison.
-      expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } },
+      // A project's expect replaces the top-level one: the same ceiling, plus the screenshot comparison.
+      expect: { timeout: EXPECT_TIMEOUT_MS, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } },
     },
   ],
 })

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -22,7 +23,7 @@ async function logIn(page: Page, user: TestUser) {
   await dialog.locator('input[name="uid"]').fill(user.uid)
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /** In-app navigation (no reload), as the app's own links do. */
@@ -195,13 +196,13 @@ test.describe('account', () => {
     await input.fill('Hello before the block')
     await input.press('Enter')
     // Delivered: messaging is connected before the block.
-    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello before the block' })).toHaveAttribute('data-state', 'success', { timeout: 15_000 })
+    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello before the block' })).toHaveAttribute('data-state', 'success', { timeout: FLOW_TIMEOUT_MS })
     await expect(page.getByTestId('blocked-guard')).toHaveCount(0)
 
     await blockUser(stack.apiUrl, user.uid, 'Spam reports')
     await input.fill('Hello after the block')
     await input.press('Enter')
-    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello after the block' })).toHaveAttribute('data-state', 'error', { timeout: 15_000 })
+    await expect(page.locator('.vc-chat-msg--out').filter({ hasText: 'Hello after the block' })).toHaveAttribute('data-state', 'error', { timeout: FLOW_TIMEOUT_MS })
     const guard = page.getByTestId('blocked-guard')
     await expect(guard).toBeVisible()
     await expect(guard).toContainText('Your account is blocked')
@@ -223,7 +224,7 @@ test.describe('account', () => {
     await blockUser(stack.apiUrl, user.uid, 'Fraud check')
     // Nothing but the hub's refusal tells the app about the block here (no message was sent).
     await openInApp(page, '/video/200003')
-    await expect(page.locator('.vc-call__status')).toHaveText('Call failed', { timeout: 15_000 })
+    await expect(page.locator('.vc-call__status')).toHaveText('Call failed', { timeout: FLOW_TIMEOUT_MS })
     const guard = page.getByTestId('blocked-guard')
     await expect(guard).toBeVisible()
     await expect(guard).toContainText('Reason: Fraud check')

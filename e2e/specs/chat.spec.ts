@@ -6,6 +6,7 @@
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const PASSWORD = 'demo1234'
 
@@ -51,7 +52,7 @@ async function signIn(page: Page, user: TestUser): Promise<void> {
   await dialog.locator('input[name="uid"]').fill(user.uid)
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 async function openConversation(page: Page, peerJid: string): Promise<void> {
@@ -191,7 +192,7 @@ test.describe('messages', () => {
     await openConversation(page, 'anchor_200016@localhost')
     const thread = page.getByRole('list', { name: /^Messages with / })
     // Within the first connection's time, far less than the server's 60 s hold of an unclosed stream.
-    await expect(thread.getByText('Are you there?', { exact: true })).toBeVisible({ timeout: 10_000 })
+    await expect(thread.getByText('Are you there?', { exact: true })).toBeVisible()
     await expect(thread.getByText('Call me when you are back', { exact: true })).toBeVisible()
     await expect(thread.locator('li', { hasText: 'Are you there?' })).toHaveCount(1)
   })
@@ -229,7 +230,7 @@ test.describe('messages', () => {
     await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="sending"]', { hasText: 'Typed while offline' })).toBeVisible()
 
     offline = false
-    await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: 'Typed while offline' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: 'Typed while offline' })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
     await expect(anchor.messages.getByText('Typed while offline')).toBeVisible()
     const shown = await consoleEvents(other)
     expect(shown.filter((m) => m.text === 'Typed while offline')).toHaveLength(1)

@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type TestUser } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 /** Panels of other areas that may open over the screen (cookie banner, complete-profile prompt) are dismissed. */
 async function dismissOverlays(page: Page): Promise<void> {
@@ -17,13 +18,6 @@ async function dismissOverlays(page: Page): Promise<void> {
   })
 }
 
-/**
- * After the server accepts the password, the app signs in to messaging (SPEC: login time-out 10 s) and
- * loads the profile, config and balance before it leaves for /match: on a busy machine that alone can
- * take the whole 10 s, so the wait for /match covers the messaging time-out plus the loads after it.
- */
-const SIGN_IN_FLOW_MS = 25_000
-
 async function logIn(page: Page, user: TestUser, { overlaysDismissed = false } = {}): Promise<void> {
   if (!overlaysDismissed) await dismissOverlays(page)
   await page.goto('/login')
@@ -33,7 +27,7 @@ async function logIn(page: Page, user: TestUser, { overlaysDismissed = false } =
   const answer = page.waitForResponse((response) => response.url().endsWith('/user_pwd_login'))
   await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
   expect((await answer).ok()).toBe(true)
-  await expect(page).toHaveURL(/\/match$/, { timeout: SIGN_IN_FLOW_MS })
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /**
@@ -77,10 +71,6 @@ function requestData(body: string | null): Record<string, unknown> {
 }
 
 test.describe('discovery', () => {
-  // Every test signs in through the whole login flow first (up to SIGN_IN_FLOW_MS on a busy machine), then
-  // runs its own steps: twice the default 30 s.
-  test.describe.configure({ timeout: 60_000 })
-
   test('goddess wall: lists, language filter, infinite scroll and 480 px pictures', async ({ page, newUser }) => {
     const user = await newUser()
     await logIn(page, user)

@@ -4,6 +4,7 @@
  * on /match with their own account shown.
  */
 import { expect, test } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const DEMO = { uid: '100001', password: 'demo1234' }
 
@@ -31,7 +32,7 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('input[name="password"]').fill(user.password)
     await dialog.locator('form button[type="submit"]').click()
 
-    await expect(page).toHaveURL(/\/match$/)
+    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
     const match = page.locator('.vc-match')
     await expect(match).toContainText(user.uid)
     await expect(match.locator('.vc-match__gems')).toContainText('500')
@@ -48,7 +49,7 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('input[name="uid"]').fill(DEMO.uid)
     await dialog.locator('input[name="password"]').fill(DEMO.password)
     await dialog.locator('form button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/match$/)
+    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
     await expect(page.locator('.vc-match')).toContainText(DEMO.uid)
   })
 
@@ -80,7 +81,7 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('input[name="uid"]').fill(user.uid)
     await dialog.locator('input[name="password"]').fill(user.password)
     await dialog.locator('form button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/match$/)
+    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
     await expect(page.locator('.vc-match__gems')).toContainText('0')
     await page.locator('.vc-match').getByRole('button').last().click()
     await expect(page).toHaveURL(/\/$/)

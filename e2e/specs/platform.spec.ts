@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 interface ReceivedEvent {
   eventId: string
@@ -50,7 +51,7 @@ async function devSignIn(page: Page, uid: string): Promise<void> {
   const dialog = page.getByRole('dialog')
   await dialog.locator('input[name="devUid"]').fill(uid)
   await dialog.getByRole('button', { name: 'Continue with development sign-in' }).click()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /** Waits until the analytics client runs and has recorded login_success; answers its distinct id. */
@@ -79,7 +80,7 @@ test.describe('platform services', () => {
 
     const { distinctId } = await loginSuccessQueued(page)
     // The 6 s batch interval sends them (POST form to /dev/analytics/sync).
-    await expect.poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event), { timeout: 15_000 }).toEqual(
+    await expect.poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event), { timeout: FLOW_TIMEOUT_MS }).toEqual(
       expect.arrayContaining(['page_show', 'login_success']),
     )
     const success = (await received(stack.apiUrl, distinctId)).find((e) => e.event === 'login_success')
@@ -110,7 +111,7 @@ test.describe('platform services', () => {
       window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))
     })
     await expect
-      .poll(async () => (await received(stack.apiUrl, distinctId)).filter((e) => e.beacon).map((e) => e.event), { timeout: 10_000 })
+      .poll(async () => (await received(stack.apiUrl, distinctId)).filter((e) => e.beacon).map((e) => e.event), { timeout: FLOW_TIMEOUT_MS })
       .toEqual(expect.arrayContaining(['page_hide', 'login_success']))
     const events = await received(stack.apiUrl, distinctId)
     for (const id of ids) expect(events.find((e) => e.eventId === id)).toMatchObject({ beacon: true, arrivals: 1 })
@@ -135,7 +136,7 @@ test.describe('platform services', () => {
     await expect.poll(() => pageShows(page, stack.apiUrl, distinctId)).toBe(3)
     // Three page loads: three page_show and two page_hide of the pages that went, plus login_success.
     await expect
-      .poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event).sort(), { timeout: 20_000 })
+      .poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event).sort(), { timeout: FLOW_TIMEOUT_MS })
       .toEqual(['login_success', 'page_hide', 'page_hide', 'page_show', 'page_show', 'page_show'])
     const events = await received(stack.apiUrl, distinctId)
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length)

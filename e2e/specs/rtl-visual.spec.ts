@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type TestUser } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 /** A fixed day and time for everything that reads the browser clock. */
 const FIXED_NOW = new Date('2026-03-14T10:30:00Z')
@@ -39,7 +40,7 @@ async function signIn(page: Page, user: TestUser): Promise<void> {
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
   // Room for a busy machine: the login, the session's first calls and the lazy /match screen.
-  await expect(page).toHaveURL(/\/match$/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /** Waits until every image in view has loaded, so a screenshot never catches one half drawn. */
@@ -65,7 +66,7 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
   test.describe(`right-to-left screens in ${lng}`, () => {
     test.use({ locale })
     // Several screens per test, each waiting for two identical screenshots in a row.
-    test.describe.configure({ timeout: 120_000 })
+    test.describe.configure({ timeout: 2 * TEST_TIMEOUT_MS })
 
     test('login popup', async ({ page }) => {
       await prepare(page)

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 async function signIn(page: Page, user: TestUser) {
   await page.goto('/login')
@@ -13,7 +14,7 @@ async function signIn(page: Page, user: TestUser) {
   await dialog.locator('input[name="uid"]').fill(user.uid)
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('form:has(input[name="uid"]) button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /** In-app navigation (no reload), as the app's own links do. */
@@ -151,7 +152,7 @@ test.describe('wallet', () => {
     await upiApp.goto(checkout)
     await simulator(upiApp, 'Approve')
     // the waiting screen notices by itself
-    await expect(page).toHaveURL(/\/payresult\?orderId=/, { timeout: 15_000 })
+    await expect(page).toHaveURL(/\/payresult\?orderId=/, { timeout: FLOW_TIMEOUT_MS })
     await expect(page.getByTestId('pay-balance')).toHaveText('320')
   })
 
@@ -181,7 +182,7 @@ test.describe('wallet', () => {
     await expect(simulatorTab.getByRole('heading', { name: 'Payment success' })).toBeVisible()
     expect(await gemsOf(stack.apiUrl, order.orderId)).toBe('TXN_SUCCESS')
 
-    await expect(balance).toHaveText('770 gems', { timeout: 15_000 })
+    await expect(balance).toHaveText('770 gems', { timeout: FLOW_TIMEOUT_MS })
     // Same document: no reload, no navigation.
     await expect(page.locator('html')).toHaveAttribute('data-e2e-same-page', 'yes')
     expect(new URL(page.url()).pathname).toBe('/paymenthistory')

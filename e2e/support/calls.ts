@@ -4,6 +4,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
+import { FLOW_TIMEOUT_MS } from './timeouts.ts'
 
 export const PASSWORD = 'demo1234'
 export const MEDIA_PERMISSIONS = ['camera', 'microphone']
@@ -14,7 +15,7 @@ export async function logIn(page: Page, uid: string, password = PASSWORD): Promi
   await dialog.locator('input[name="uid"]').fill(uid)
   await dialog.locator('input[name="password"]').fill(password)
   await dialog.locator('form:has(input[name="uid"]) button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /** In-app navigation (no reload), as the app's own links and call buttons do. */
@@ -40,9 +41,9 @@ export async function hostPage(browser: Browser, appUrl: string, uid: string): P
 
 /** The video element plays real frames: its size is known and its playback time moves on. */
 export async function expectFrames(video: Locator): Promise<void> {
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThan(0)
   const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime)
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first)
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(first)
 }
 
 /** The host accepts the call from the incoming-call pop-up and is taken to the call page. */
