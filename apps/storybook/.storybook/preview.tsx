@@ -35,8 +35,8 @@ function brandOf(value: unknown): BrandId {
 }
 
 // Every namespace of the story's language (and of English, the fallback) is loaded before the story
-// renders, and so is every lazily loaded module of the app: a story's play function then waits only
-// for what the story does, never for a language file or a chunk arriving on a busy machine.
+// renders: a story's play function then waits only for what the story does, never for a language file
+// arriving on a busy machine.
 const i18nLoader: Loader = async ({ globals }) => {
   const locale = localeOf(globals.locale)
   const i18n = await getI18n(locale)
@@ -45,8 +45,14 @@ const i18nLoader: Loader = async ({ globals }) => {
   return { i18n }
 }
 
-const appModulesLoader: Loader = async () => {
-  await preloadLazyModules()
+/**
+ * A story whose play function drives a screen that loads app modules on demand (the message database,
+ * a lazy panel) sets `parameters.preloadAppModules`: every lazily loaded module of the app is loaded
+ * before it renders, so its waits never include a chunk compiling on a busy machine. Other stories skip
+ * it: loading the whole app in every story file made the story suite a fifth slower.
+ */
+const appModulesLoader: Loader = async ({ parameters }) => {
+  if (parameters.preloadAppModules === true) await preloadLazyModules()
   return {}
 }
 

@@ -56,7 +56,8 @@ const meta = {
   title: 'Chat/GiftPanel',
   component: GiftPanel,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  // Play functions drive screens that load the message database and panels on demand.
+  parameters: { layout: 'fullscreen', preloadAppModules: true },
   args: { open: true, to: MIA, onClose: () => {}, onNeedGems: () => {} },
   render: () => <Gifts api={apis.full} />,
   play: async ({ canvas }) => {

@@ -48,7 +48,8 @@ const meta = {
   title: 'Chat/MessageScreen',
   component: MessageScreen,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  // Play functions drive screens that load the message database and panels on demand.
+  parameters: { layout: 'fullscreen', preloadAppModules: true },
   render: () => <StoryApp path="/message" services={full} preloadedState={signedIn} />,
 } satisfies Meta<typeof MessageScreen>
 
