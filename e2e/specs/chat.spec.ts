@@ -6,7 +6,7 @@
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
-import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
+import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const PASSWORD = 'demo1234'
 
@@ -114,7 +114,8 @@ test.describe('messages', () => {
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
-    test.setTimeout(90_000)
+    // Thirty-two messages sent and checked one by one: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())
@@ -199,7 +200,8 @@ test.describe('messages', () => {
 
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
-    test.setTimeout(90_000)
+    // Two sign-ins (user and console), a reload and a reconnection after the link is back: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
     let offline = false
     const sockets = new Set<WebSocketRoute>()
     await page.routeWebSocket(/xmpp-websocket/, (ws) => {
