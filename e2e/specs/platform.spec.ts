@@ -54,16 +54,36 @@ async function devSignIn(page: Page, uid: string): Promise<void> {
   await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
-/** Waits until the analytics client runs and has recorded login_success; answers its distinct id. */
-async function loginSuccessQueued(page: Page): Promise<{ distinctId: string; ids: string[] }> {
-  let events: QueuedEvent[] = []
+/** The analytics client's distinct id, from the state cookie it keeps (`vchat_analytics`), once it has run. */
+async function distinctIdOf(page: Page): Promise<string | null> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'vchat_analytics')
+  if (!cookie) return null
+  try {
+    return (JSON.parse(decodeURIComponent(cookie.value)) as { distinct_id?: string }).distinct_id ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Waits until the analytics client runs and has recorded login_success, whether still queued or already
+ * sent by a batch (on a slow machine the six-second batch can leave before the first look at the queue);
+ * answers the distinct id and the ids still queued.
+ */
+async function loginSuccessRecorded(page: Page, apiUrl: string): Promise<{ distinctId: string; ids: string[] }> {
+  let distinctId: string | null = null
+  let waiting: QueuedEvent[] = []
   await expect
     .poll(async () => {
-      events = await queued(page)
-      return events.some((e) => e.event === 'login_success')
+      distinctId = await distinctIdOf(page)
+      if (!distinctId) return false
+      // The queue first: an event leaving it in between is then found at the receiver.
+      waiting = await queued(page)
+      const arrived = await received(apiUrl, distinctId)
+      return [...waiting, ...arrived].some((e) => e.event === 'login_success')
     })
     .toBe(true)
-  return { distinctId: events[0]!.distinctId, ids: events.map((e) => e.eventId) }
+  return { distinctId: distinctId!, ids: waiting.map((e) => e.eventId) }
 }
 
 test.describe('platform services', () => {
@@ -78,7 +98,7 @@ test.describe('platform services', () => {
     expect(body.deviceInfo.androidId.length).toBeGreaterThan(8)
     expect(body.deviceInfo.webUuid.length).toBeGreaterThan(8)
 
-    const { distinctId } = await loginSuccessQueued(page)
+    const { distinctId } = await loginSuccessRecorded(page, stack.apiUrl)
     // The 6 s batch interval sends them (POST form to /dev/analytics/sync).
     await expect.poll(async () => (await received(stack.apiUrl, distinctId)).map((e) => e.event), { timeout: FLOW_TIMEOUT_MS }).toEqual(
       expect.arrayContaining(['page_show', 'login_success']),
@@ -101,7 +121,7 @@ test.describe('platform services', () => {
     })
     const user = await newUser()
     await devSignIn(page, user.uid)
-    const { distinctId, ids } = await loginSuccessQueued(page)
+    const { distinctId, ids } = await loginSuccessRecorded(page, stack.apiUrl)
     // The page is hidden in place, as when the user switches to another app (visibilitychange, then
     // pagehide): navigating away in this headless browser sometimes tears the renderer down before the
     // beacon has left, which is the browser's part (beacons outlive the page), not the app's.
@@ -124,7 +144,7 @@ test.describe('platform services', () => {
     })
     const user = await newUser()
     await devSignIn(page, user.uid)
-    const { distinctId } = await loginSuccessQueued(page)
+    const { distinctId } = await loginSuccessRecorded(page, stack.apiUrl)
     // Each page leaves only once its analytics client runs (its page_show recorded): a page reloaded
     // before that would never have shown itself to analytics.
     await expect.poll(() => pageShows(page, stack.apiUrl, distinctId)).toBe(1)

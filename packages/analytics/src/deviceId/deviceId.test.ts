@@ -46,6 +46,33 @@ describe('createDeviceId', () => {
     expect(failing.calls).toBe(1)
   })
 
+  it('an id adopted while the fingerprint still runs stays the device id, now and on later page loads', async () => {
+    const storage = createMemoryStorage()
+    let answer: (id: string) => void = () => {}
+    const slow = provider(() => new Promise<string>((resolve) => (answer = resolve)))
+    const deviceId = createDeviceId({ provider: slow, storage })
+    const computing = deviceId.get()
+    // A first request could not wait and went with this id.
+    deviceId.adopt('sent-first')
+    expect(deviceId.peek()).toBe('sent-first')
+    answer('fp-late')
+    expect(await computing).toBe('sent-first')
+    expect(await deviceId.get()).toBe('sent-first')
+    expect(JSON.parse(storage.data.get('vchat_device_id') ?? '')).toEqual({ id: 'sent-first', source: 'random' })
+    expect(await createDeviceId({ provider: provider(async () => 'fp-late'), storage }).get()).toBe('sent-first')
+  })
+
+  it('adopting changes nothing once an id is known, and an empty id is never adopted', async () => {
+    const storage = createMemoryStorage()
+    const deviceId = createDeviceId({ provider: provider(async () => 'fp-1'), storage })
+    deviceId.adopt('')
+    expect(deviceId.peek()).toBeNull()
+    expect(await deviceId.get()).toBe('fp-1')
+    deviceId.adopt('other')
+    expect(deviceId.peek()).toBe('fp-1')
+    expect(JSON.parse(storage.data.get('vchat_device_id') ?? '')).toEqual({ id: 'fp-1', source: 'fingerprint' })
+  })
+
   it('treats an empty answer as a failure', async () => {
     const deviceId = createDeviceId({
       provider: provider(async () => ''),

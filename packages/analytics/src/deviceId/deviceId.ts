@@ -26,6 +26,12 @@ export interface DeviceId {
   get(): Promise<string>
   /** The stored id without computing one (for building a request synchronously), or null. */
   peek(): string | null
+  /**
+   * Adopts `id` as this device's id when none is known yet, and stores it: the caller has already sent
+   * it (a first request that could not wait for the fingerprint). A computation still running keeps its
+   * answer to itself, so every later request, and every later page load, sends the same id.
+   */
+  adopt(id: string): void
 }
 
 interface StoredDeviceId {
@@ -65,13 +71,19 @@ export function createDeviceId(options: DeviceIdOptions): DeviceId {
       options.onError?.(error)
       next = { id: createId(), source: 'random' }
     }
+    // An id adopted meanwhile was already sent: it stays, the late answer is dropped.
+    if (current) return current.id
+    store(next)
+    return next.id
+  }
+
+  function store(next: StoredDeviceId): void {
     current = next
     try {
       options.storage.setItem(key, JSON.stringify(next))
     } catch (error) {
       options.onError?.(error)
     }
-    return next.id
   }
 
   return {
@@ -83,5 +95,8 @@ export function createDeviceId(options: DeviceIdOptions): DeviceId {
       return computing
     },
     peek: () => current?.id ?? null,
+    adopt(id) {
+      if (!current && id !== '') store({ id, source: 'random' })
+    },
   }
 }

@@ -110,4 +110,28 @@ describe('device id and attribution wiring', () => {
     const failing = createPlatformIds({ brand: testBrand, logger: silentLogger, load: async () => Promise.reject(new Error('offline')) })
     await expect(failing.ready()).resolves.toBeUndefined()
   })
+
+  it('a fingerprint slower than the first request: the id that request sent stays the device id, on this page and the next', async () => {
+    const storage = memory()
+    let answer: (id: string) => void = () => {}
+    const platform = ids({ storage, fingerprint: () => new Promise<string>((resolve) => (answer = resolve)) })
+    void platform.ready()
+    // The product API's ready() ended on its time-out; it sends its stored random id and adopts it.
+    platform.adoptDeviceId('random-sent-first')
+    expect(withPlatformIds({ androidId: 'random-sent-first', webUuid: 'u', adid: '' } as never, platform).androidId).toBe('random-sent-first')
+    await vi.waitFor(() => expect(storage.data.get('vchat_device_id')).toBeDefined())
+    answer('fp-late')
+    await platform.ready()
+    expect(platform.deviceId()).toBe('random-sent-first')
+    const nextPage = ids({ storage, fingerprint: async () => 'fp-late' })
+    await nextPage.ready()
+    expect(nextPage.deviceId()).toBe('random-sent-first')
+  })
+
+  it('once the fingerprint is known, adopting another id changes nothing', async () => {
+    const platform = ids()
+    await platform.ready()
+    platform.adoptDeviceId('other')
+    expect(platform.deviceId()).toBe('fp-visitor-1')
+  })
 })

@@ -10,8 +10,14 @@ import type { Logger } from './types'
 export interface PlatformIds {
   /** Loads the adapters and resolves the device id (stored after the first fingerprint). Never rejects. */
   ready(): Promise<void>
-  /** deviceInfo.androidId: the fingerprint device id, '' before `ready()`. */
+  /** deviceInfo.androidId: the fingerprint device id (or the one adopted), '' before either. */
   deviceId(): string
+  /**
+   * After a `ready()` that ended before the device id was known: the id the caller sends instead
+   * becomes the device id for good (stored, and kept when the fingerprint answers later), so the
+   * server never sees one device change id between its first and later requests.
+   */
+  adoptDeviceId(id: string): void
   /** deviceInfo.adid: the attribution vendor's adid, '' when unknown. */
   adid(): string
   /** deviceInfo.webUuid: the attribution web uuid, '' when unknown. */
@@ -69,6 +75,9 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
   const loadScriptModule = options.loadScriptModule ?? (() => import('@vchat/platform'))
   let loaded: Loaded | null = null
   let loading: Promise<void> | null = null
+  /** The device id store once the library is loaded, and an id adopted before or while it computes. */
+  let deviceIdStore: import('@vchat/analytics').DeviceId | null = null
+  let adopted: string | null = null
   const warn = (what: string) => (error: unknown) =>
     logger.warn(what, { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
 
@@ -90,6 +99,8 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       const analytics = await load()
       const storage = (options.storage ?? safeLocalStorage)()
       const deviceId = analytics.createDeviceId({ provider: analytics.createFingerprintProvider(), storage, onError: warn('device id') })
+      deviceIdStore = deviceId
+      if (adopted) deviceId.adopt(adopted)
       const attribution = analytics.createAttribution({
         appToken: brand.attribution.appToken,
         storage,
@@ -111,7 +122,12 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
 
   return {
     ready,
-    deviceId: () => loaded?.deviceId ?? '',
+    deviceId: () => loaded?.deviceId ?? adopted ?? '',
+    adoptDeviceId(id) {
+      if (loaded || adopted || id === '') return
+      adopted = id
+      deviceIdStore?.adopt(id)
+    },
     adid: () => loaded?.attribution.getAdid() ?? '',
     webUuid: () => loaded?.attribution.getWebUuid() ?? '',
     async refreshAttribution() {

@@ -28,6 +28,8 @@ export async function createProductApi({ brand, endpoints, storage, auth, getLan
   // Random ids stand in when the fingerprint library or the attribution SDK cannot run.
   const ids = loadDeviceIds(storage.local<StoredDeviceIds>(DEVICE_ID_STORAGE_KEY))
   await platformIds?.ready()
+  // The fingerprint did not answer in time: the stored random id goes out now and stays the device id.
+  if (platformIds && platformIds.deviceId() === '') platformIds.adoptDeviceId(ids.deviceId)
   return createApiClient({
     baseURL: endpoints.apiBaseUrl,
     imageHostURL: endpoints.imageHostUrl,
