@@ -6,8 +6,10 @@ import {
   I18nextProvider,
   isSupportedLanguage,
   LANGUAGE_NATIVE_NAMES,
+  NAMESPACES,
   SUPPORTED_LANGUAGES,
 } from '@vchat/i18n'
+import { preloadLazyModules } from '@vchat/app-core/testing'
 import type { I18n, SupportedLanguage } from '@vchat/i18n'
 import { applyTheme, BREAKPOINTS } from '@vchat/ui'
 import '@vchat/ui/styles.css'
@@ -31,11 +33,20 @@ function brandOf(value: unknown): BrandId {
   return (BRAND_IDS as readonly unknown[]).includes(value) ? (value as BrandId) : 'second'
 }
 
+// Every namespace of the story's language (and of English, the fallback) is loaded before the story
+// renders, and so is every lazily loaded module of the app: a story's play function then waits only
+// for what the story does, never for a language file or a chunk arriving on a busy machine.
 const i18nLoader: Loader = async ({ globals }) => {
   const locale = localeOf(globals.locale)
   const i18n = await getI18n(locale)
   if (i18n.language !== locale) await changeLanguage(i18n, locale, { storage: null })
+  await i18n.loadNamespaces([...NAMESPACES])
   return { i18n }
+}
+
+const appModulesLoader: Loader = async () => {
+  await preloadLazyModules()
+  return {}
 }
 
 const withBrandAndLanguage: Decorator = (Story, context) => {
@@ -98,7 +109,7 @@ const preview = {
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i } },
   },
-  loaders: [i18nLoader],
+  loaders: [i18nLoader, appModulesLoader],
   decorators: [withBrandAndLanguage],
 } satisfies Preview
 

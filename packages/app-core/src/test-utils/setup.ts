@@ -7,6 +7,8 @@ afterEach(() => {
   cleanup()
 })
 
-// Screens load lazily; on a busy 2-core CI machine a chunk can take longer than Testing Library's
-// default 1 s to arrive, so waits get more room (a real failure still fails, only later).
+// `renderApp` loads every lazy module and language file before it renders, so a `findBy…`/`waitFor`
+// waits only for the app's own work (fake services answering, React rendering). Rendering a whole
+// screen in jsdom still takes seconds of CPU when two other processes hold both cores, so the bound
+// is 5 s instead of Testing Library's 1 s: a generous ceiling, never a delay (waits end on the event).
 configure({ asyncUtilTimeout: 5000 })

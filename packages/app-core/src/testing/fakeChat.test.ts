@@ -50,7 +50,7 @@ describe('fakeChatService.loadOlder', () => {
     void fakeChatService({ messages, hangReads: true }).loadOlder(tid, { date: 400, mid: 'e' }).then(settle, settle)
     // The same read without hangReads settles; by then (and a task later) the hanging one has not.
     expect(await fakeChatService({ messages }).loadOlder(tid, { date: 400, mid: 'e' })).toHaveLength(4)
-    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    await new Promise<void>((resolve) => setImmediate(resolve))
     expect(settled).toBe(false)
   })
 })

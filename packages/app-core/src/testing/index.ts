@@ -15,6 +15,7 @@ export {
 } from './fakeServices'
 export type { FakeServicesOptions } from './fakeServices'
 export { createTestI18n, renderApp } from './renderApp'
+export { preloadLazyModules } from './lazyModules'
 export type { RenderAppOptions, RenderedApp } from './renderApp'
 export { testBrand, testBrandWithoutAuthRoutes } from './testBrand'
 export { StoryApp } from './StoryApp'
