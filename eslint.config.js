@@ -5,6 +5,34 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { vchatPlugin } from './packages/app-core/eslint/noUntranslatedText.ts'
 
+const noInnerHtml = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'User text is rendered as text: never dangerouslySetInnerHTML.',
+}
+
+// A test waits for the event it is about (an element, a message, a state), never for a fixed time:
+// a sleep is too short on a busy machine and too long on a quiet one.
+const noFixedSleep = [
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: 'No fixed sleeps in tests: wait for the event (a locator, expect.poll, a response).',
+  },
+  // `new Promise((resolve) => setTimeout(resolve, ms))` and `setTimeout(() => resolve(), ms)`; a
+  // setTimeout that rejects is a deadline, not a sleep, and stays allowed.
+  {
+    selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+    message: 'No fixed sleeps in tests: wait for the event (findBy…, waitFor, vi.waitFor), or use fake timers for product timings.',
+  },
+  {
+    selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'] > ArrowFunctionExpression > CallExpression[callee.name=/^(r|res|resolve|done|wake)$/]",
+    message: 'No fixed sleeps in tests: wait for the event (findBy…, waitFor, vi.waitFor), or use fake timers for product timings.',
+  },
+  {
+    selector: "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]",
+    message: 'No fixed sleeps in tests: wait for the event, or use fake timers for product timings.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -31,14 +59,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       // `/// <reference path>` brings in our own declarations for untyped libraries and Vite's env.
       '@typescript-eslint/triple-slash-reference': ['error', { path: 'always', types: 'prefer-import', lib: 'always' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'User text is rendered as text: never dangerouslySetInnerHTML.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noInnerHtml],
     },
+  },
+  {
+    // Tests, stories (their play functions are tests) and the e2e specs. (Launchers that poll a server
+    // they started until a deadline, like e2e/support/stack.ts, are not tests.)
+    files: ['**/*.test.{ts,tsx}', '**/*.stories.tsx', 'e2e/specs/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', noInnerHtml, ...noFixedSleep] },
   },
   {
     files: ['**/*.{ts,tsx}'],
@@ -77,10 +105,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'User text is rendered as text: never dangerouslySetInnerHTML.',
-        },
+        noInnerHtml,
         {
           selector: "ImportDeclaration[specifiers.length=0][source.value=/^\\.(?!.*\\.css$)/]",
           message: 'The package is sideEffects: false; import something by name so the bundler keeps this module.',

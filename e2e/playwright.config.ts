@@ -26,7 +26,10 @@ export default defineConfig<BrandOptions>({
   globalSetup: './global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // In CI a failed test runs once more so the report can tell flaky from broken, but a test that
+  // needed that retry still fails the run (listed as "flaky" in the report): a retry never hides it.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],

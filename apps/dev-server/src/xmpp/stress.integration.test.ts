@@ -144,7 +144,9 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
         await restartProsody()
         restarts += 1
       }
-      // Let the conversation run while the reconnect checks do their work.
+      // The load's shape, not a wait for an outcome: a pause every ten messages keeps messages flowing
+      // while the reconnect checks do their work (what the test waits for is the vi.waitFor below).
+      // eslint-disable-next-line no-restricted-syntax
       if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20))
     }
     expect(cuts).toBe(20)
