@@ -219,16 +219,14 @@ describe('the seeded world', () => {
 })
 
 describe('start-up', () => {
-  it('creates and seeds a fresh database with 60+ anchors in well under a second', async () => {
+  // How fast it starts is a benchmark (`pnpm bench stack`: stack.devServer.freshStart), not a test.
+  it('creates and seeds a fresh database with 60+ anchors', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vchat-startup-'))
     try {
-      const started = performance.now()
       const server = await startDevServer({ port: 0, dataDir, log: () => {} })
-      const elapsed = performance.now() - started
       const anchors = (server.db.prepare('SELECT COUNT(*) AS n FROM anchors').get() as { n: number }).n
       await server.close()
       expect(anchors).toBeGreaterThanOrEqual(60)
-      expect(elapsed).toBeLessThan(1000)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

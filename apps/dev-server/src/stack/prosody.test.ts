@@ -65,14 +65,11 @@ describe('startProsody', () => {
   let stub: { server: Server; url: string }
   let prosody: ProsodyHandle
   let dataDir: string
-  let startMs = 0
 
   beforeAll(async () => {
     stub = await startCheckTokenStub(seen)
     dataDir = await mkdtemp(join(tmpdir(), 'vchat-prosody-'))
-    const started = performance.now()
     prosody = await startProsody({ apiUrl: stub.url, dataDir, httpPort: 0 })
-    startMs = performance.now() - started
   })
 
   afterAll(async () => {
@@ -81,11 +78,11 @@ describe('startProsody', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('listens on loopback and starts quickly', () => {
+  // How fast it starts is a benchmark (`pnpm bench stack`: stack.prosody.start), not a test.
+  it('listens on loopback', () => {
     expect(prosody.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/xmpp-websocket$/)
     expect(prosody.hubDomain).toBe('hub.localhost')
     expect(prosody.giftDomain).toBe('gift.localhost')
-    expect(startMs).toBeLessThan(5_000)
   })
 
   it('logs a user in when the backend says the token is valid, posting the token in the body', async () => {
