@@ -12,6 +12,7 @@ import {
 import { preloadLazyModules } from '@vchat/app-core/testing'
 import type { I18n, SupportedLanguage } from '@vchat/i18n'
 import { applyTheme, BREAKPOINTS } from '@vchat/ui'
+import { configure } from 'storybook/test'
 import '@vchat/ui/styles.css'
 import './preview.css'
 import { BRAND_IDS, BRAND_THEMES } from './themes'
@@ -48,6 +49,11 @@ const appModulesLoader: Loader = async () => {
   await preloadLazyModules()
   return {}
 }
+
+// With the loaders above, a play function's `findBy…`/`waitFor` waits only for the story's own work;
+// rendering a long conversation still takes seconds of CPU when the machine is busy, so the bound is
+// 5 s instead of Testing Library's 1 s (a ceiling, never a delay: waits end on the event).
+configure({ asyncUtilTimeout: 5000 })
 
 const withBrandAndLanguage: Decorator = (Story, context) => {
   applyTheme(BRAND_THEMES[brandOf(context.globals.brand)].theme)
