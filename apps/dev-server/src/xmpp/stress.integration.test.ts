@@ -5,7 +5,6 @@
  * (same data folder and port) while messages are in flight.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
@@ -16,43 +15,7 @@ import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
-
-/** A TCP proxy whose target can change (Prosody restarts) and whose connections can all be cut. */
-async function cuttableProxy(target: () => number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>()
-  const server: Server = createServer((client) => {
-    const upstream = connect(target(), '127.0.0.1')
-    sockets.add(client)
-    sockets.add(upstream)
-    const drop = () => {
-      client.destroy()
-      upstream.destroy()
-      sockets.delete(client)
-      sockets.delete(upstream)
-    }
-    client.on('error', drop).on('close', drop)
-    upstream.on('error', drop).on('close', drop)
-    client.pipe(upstream)
-    upstream.pipe(client)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no proxy port')
-  return {
-    port: address.port,
-    cut() {
-      const count = sockets.size
-      for (const socket of [...sockets]) socket.destroy()
-      sockets.clear()
-      return count
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
+import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
 
 interface Party {
   jid: string
@@ -66,7 +29,7 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
   let dataDir: string
   let api: DevServer
   let prosody: ProsodyHandle
-  let proxy: Awaited<ReturnType<typeof cuttableProxy>>
+  let proxy: FaultProxy
   const parties: Party[] = []
 
   const token = (uid: string) => vcTokenOf(api.url, uid)
@@ -100,7 +63,7 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
     dataDir = await mkdtemp(join(tmpdir(), 'vchat-stress-'))
     api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
     prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody') })
-    proxy = await cuttableProxy(() => prosody.httpPort)
+    proxy = await startFaultProxy(() => prosody.httpPort)
   }, 30_000)
 
   afterAll(async () => {
