@@ -258,6 +258,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   async function openClient(client: XmppClientLike): Promise<void> {
+    if (client.status !== 'disconnect' && client.status !== 'offline' && resumable(client)) {
+      // A half-open attempt: drop its socket but keep the resumption state (see `finish`).
+      await client.disconnect().catch(() => {})
+    }
     if (client.status === 'disconnect') {
       // Dropped stream: reconnect the socket; stream management resumes the session if it can
       // (emits `resumed`), otherwise the client logs in again (emits `online`).
@@ -266,6 +270,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     }
     if (client.status !== 'offline') await client.stop().catch(() => {})
     await client.start()
+  }
+
+  /** Whether the client still has a stream-management id to resume with. */
+  function resumable(client: XmppClientLike): boolean {
+    return Boolean(client.streamManagement.id)
   }
 
   /** One connection attempt bounded by the login time-out. */
@@ -286,8 +295,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           return
         }
         if (wanted) setState('failed')
-        // Leave the half-open client offline so that the next check starts cleanly.
-        if (client.status !== 'offline') client.stop().catch(() => {})
+        if (resumable(client)) {
+          // The server may still hold the session (hibernating, with the messages queued for us):
+          // stop() would clear the resumption id (@xmpp/stream-management does on `offline`) and the
+          // next login would replace that session. Only drop the socket; the next check resumes.
+          if (client.status !== 'disconnect') client.disconnect().catch(() => {})
+        } else if (client.status !== 'offline') {
+          // Leave the half-open client offline so that the next check starts cleanly.
+          client.stop().catch(() => {})
+        }
         reject(error)
       }
       const timer = timers.setTimeout(() => finish(new Error(ERROR_TIME_OUT)), LOGIN_TIMEOUT_MS)

@@ -8,6 +8,8 @@ export type StartOutcome = 'online' | 'hang' | Error
 class FakeStreamManagement extends EventEmitter {
   enabled = false
   enableSent = false
+  /** Resumption id: set by `<enabled/>`, kept across drops, cleared by stop() or a refused resume. */
+  id = ''
 }
 
 /**
@@ -42,6 +44,8 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
   smSupported = false
   /** Outgoing stanzas counted by stream management and not yet acknowledged. */
   unacked: XmlElement[] = []
+  /** How many unacknowledged messages the server says it received when it resumes the stream. */
+  resumeAcks = 0
   /** Answers iq requests other than pings (vCard, GiftBuy); default: an empty result. */
   iqHandler: ((element: XmlElement) => Promise<XmlElement>) | null = null
 
@@ -52,7 +56,8 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
     reconnect: async (): Promise<void> => {
       this.reconnectCalls += 1
       this.status = 'connecting'
-      await this.#run(this.resumeOnReconnect)
+      // Like @xmpp/client: without a resumption id there is nothing to resume, only a new login.
+      await this.#run(this.resumeOnReconnect && (!this.smSupported || this.streamManagement.id !== ''))
     },
   }
 
@@ -85,6 +90,8 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       this.status = 'online'
       if (this.smSupported) {
         this.streamManagement.enabled = true
+        // The `h` of <resumed/>: what the server had received before the drop is acknowledged first.
+        this.ack(Math.min(this.resumeAcks, this.unacked.length))
         // @xmpp/stream-management re-sends what the server had not acknowledged.
         const queue = this.unacked
         this.unacked = []
@@ -93,7 +100,10 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       this.streamManagement.emit('resumed')
       return
     }
-    if (this.smSupported) this.#failQueue()
+    if (this.smSupported) {
+      this.streamManagement.id = ''
+      this.#failQueue()
+    }
     const authenticate: Authenticate = async (credentials, mechanism) => {
       this.authentications.push({ ...credentials, mechanism })
     }
@@ -108,6 +118,7 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       queueMicrotask(() => {
         if (this.status !== 'online') return
         this.streamManagement.enabled = true
+        this.streamManagement.id = 'sm-1'
         this.emit('nonza', xml('enabled', { xmlns: NS_STREAM_MANAGEMENT, id: 'sm-1', resume: 'true' }))
       })
     }
@@ -141,6 +152,7 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
     this.status = 'offline'
     this.streamManagement.enabled = false
     this.streamManagement.enableSent = false
+    this.streamManagement.id = ''
     if (this.smSupported) this.#failQueue()
     if (!wasOffline) this.emit('offline')
     return undefined
