@@ -141,6 +141,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   /** mids handed to the session and not yet acknowledged or failed: not sent again meanwhile. */
   const inFlight = new Set<string>()
+  /**
+   * mids the server acknowledged whose outbox update may not be written yet: a flush reading the
+   * outbox meanwhile (the one after a resume) must not send them again. Pruned by every flush to
+   * what is still in the outbox, so it stays as small as the outbox.
+   */
+  const settling = new Set<string>()
   let activeThread: string | null = null
   let flushing: Promise<void> | null = null
   let flushAgain = false
@@ -175,7 +181,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   /** Hands the message to the session; false when it stays in the outbox for the next ready. */
   async function transmit(message: ChatMessage): Promise<boolean> {
-    if (inFlight.has(message.mid)) return true
+    if (inFlight.has(message.mid) || settling.has(message.mid)) return true
     if (session.state !== 'connected') return false
     const acknowledged = session.acksEnabled
     inFlight.add(message.mid)
@@ -197,6 +203,9 @@ export function createMessenger(options: MessengerOptions): Messenger {
   /** One pass over the outbox; true when every waiting message was handed to the session. */
   async function flushOnce(): Promise<boolean> {
     const pending = await store.outbox()
+    // An acknowledged mid no longer in the outbox has its update written: no later read returns it.
+    const waiting = new Set(pending.map((message) => message.mid))
+    for (const mid of settling) if (!waiting.has(mid)) settling.delete(mid)
     for (const message of pending) {
       if (!(await transmit(message))) return false
     }
@@ -314,6 +323,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     session.onAck((stanza) => {
       const mid = stanza.name === 'message' ? stanza.attrs.id : undefined
       if (!mid || !inFlight.delete(mid)) return
+      settling.add(mid)
       report(settle(mid))
     }),
     session.onAckFailed((stanza) => {
@@ -371,6 +381,8 @@ export function createMessenger(options: MessengerOptions): Messenger {
     async retry(mid) {
       const stored = await store.byMid(mid)
       if (!stored || stored.from !== me || stored.state !== 'error') return
+      // A bounce may follow the server's acknowledgement: the retry is a new send.
+      settling.delete(mid)
       await update(mid, { state: 'sending', outbox: true })
       await flush()
     },
