@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { xml } from '@xmpp/client'
 import type { Authenticate, XmlElement, XmppClientLike, XmppClientOptions } from '../types.ts'
-import { NS_STREAM_MANAGEMENT } from '../wire.ts'
+import { NS_MAM, NS_STREAM_MANAGEMENT } from '../wire.ts'
 
 export type StartOutcome = 'online' | 'hang' | Error
 
@@ -70,6 +70,10 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
         return new Promise<XmlElement>(() => {})
       }
       if (this.iqHandler) return this.iqHandler(element)
+      // An empty archive (XEP-0313) unless a test answers archive queries itself.
+      if (element.getChild('query', NS_MAM)) {
+        return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }, xml('fin', { xmlns: NS_MAM, complete: 'true' })))
+      }
       return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }))
     },
   }
