@@ -71,7 +71,10 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
   let malformed = false
   const stop = session.onStanza((stanza) => {
     const result = stanza.name === 'message' ? stanza.getChild('result', NS_MAM) : undefined
-    if (!result || result.attrs.queryid !== queryid || stanza.attrs.from !== own) return
+    // From our own account: our bare jid, or no `from` at all (RFC 6120 §8.1.2.1; Prosody omits it).
+    // Another user's message always carries their jid, so a forged result never passes.
+    const from = stanza.attrs.from
+    if (!result || result.attrs.queryid !== queryid || (from !== undefined && from !== own)) return
     const forwarded = result.getChild('forwarded', NS_FORWARD)
     const message = forwarded?.getChild('message')
     if (!result.attrs.id || !message) {

@@ -62,8 +62,11 @@ afterEach(async () => {
   await rm(s.dataDir, { recursive: true, force: true })
 })
 
-/** A user with session and messenger; `viaProxy` puts the fault proxy between it and Prosody. */
-function party(s: Stack, uid: string, viaProxy: boolean): Party & { login(): Promise<void> } {
+/**
+ * A user with session and messenger; `viaProxy` puts the fault proxy between it and Prosody; `store`
+ * is the device's storage (default: a fresh one).
+ */
+function party(s: Stack, uid: string, viaProxy: boolean, store = memoryMessageStore()): Party & { login(): Promise<void> } {
   let jid = ''
   const token = () => vcTokenOf(s.api.url, uid)
   const port = () => (viaProxy ? s.proxy.port : s.prosody.httpPort)
@@ -75,7 +78,6 @@ function party(s: Stack, uid: string, viaProxy: boolean): Party & { login(): Pro
       return { username: answer.jid.split('@')[0] ?? '', password: answer.vcToken }
     },
   })
-  const store = memoryMessageStore()
   const received: ChatMessage[] = []
   const p = {
     get jid() {
@@ -101,6 +103,14 @@ function party(s: Stack, uid: string, viaProxy: boolean): Party & { login(): Pro
 /** Prosody stopped (SIGTERM: shutdown hooks run) and started again on the same port and data folder. */
 async function restartProsody(s: Stack): Promise<void> {
   const port = s.prosody.httpPort
+  await s.prosody.close()
+  s.prosody = await startProsody({ apiUrl: s.api.url, dataDir: join(s.dataDir, 'prosody'), httpPort: port, log: prosodyLog })
+}
+
+/** Prosody killed (SIGKILL: no shutdown hooks, in-memory queues gone) and started again. */
+async function killProsody(s: Stack): Promise<void> {
+  const port = s.prosody.httpPort
+  process.kill(s.prosody.pid, 'SIGKILL')
   await s.prosody.close()
   s.prosody = await startProsody({ apiUrl: s.api.url, dataDir: join(s.dataDir, 'prosody'), httpPort: port, log: prosodyLog })
 }
@@ -198,4 +208,68 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 25_000, interval: 100 })
     expectExactlyOnceInOrder(bob, sent)
   }, 90_000)
+
+  it('recipient away while Prosody is killed (SIGKILL) and restarted: the archive on disk fills the gap', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const before = await sendAll(alice, bob.jid, 1, 'before')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(1), { timeout: 10_000, interval: 50 })
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 20, 'killed')
+    await killProsody(s)
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s), the refused resume, the login and the catch-up.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(before.length + sent.length), { timeout: 30_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, [...before, ...sent])
+  }, 90_000)
+
+  it('recipient killed without closing (socket dropped, never logged out): the next start gets everything once', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const before = await sendAll(alice, bob.jid, 1, 'before')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(1), { timeout: 10_000, interval: 50 })
+    // The tab is killed: its socket drops and its code never runs again (no logout reaches the server).
+    await takeAway(s, bob)
+    bob.messenger.close()
+    await bob.session.logout()
+    const sent = await sendAll(alice, bob.jid, 10, 'killed-tab')
+    s.proxy.refuse(false)
+    // The page is opened again: a new session and messenger over the same device storage.
+    const again = party(s, '100002', true, bob.store)
+    await again.login()
+    // Bounded: offline delivery and the archive catch-up right after login.
+    await vi.waitFor(() => expect(again.received).toHaveLength(sent.length), { timeout: 20_000, interval: 100 })
+    expectExactlyOnceInOrder(again, sent)
+    expect(bob.store.all().filter((m) => m.mid === before[0])).toHaveLength(1)
+  }, 90_000)
+
+  it('second device: a fresh store for the same account gets the conversation from the archive, once and in order', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const conversation: string[] = []
+    for (let i = 0; i < 10; i++) {
+      conversation.push(...(await sendAll(alice, bob.jid, 1, `a${i}-`)))
+      conversation.push(...(await sendAll(bob, alice.jid, 1, `b${i}-`)))
+    }
+    await vi.waitFor(() => expect(bob.received).toHaveLength(10), { timeout: 10_000, interval: 50 })
+    bob.messenger.close()
+    await bob.session.logout()
+    const device = party(s, '100002', true)
+    await device.login()
+    const page = await device.messenger.loadThreadHistory(alice.jid)
+    expect(page.messages.map((m) => m.mid)).toEqual(conversation)
+    const thread = await device.store.lastOfThread(alice.jid, 100)
+    expect(thread.map((m) => m.mid).sort()).toEqual([...conversation].sort())
+    expect([...thread].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(conversation)
+    expect(thread.filter((m) => m.from === bob.jid).every((m) => m.read && m.state === 'success')).toBe(true)
+  }, 60_000)
 })
