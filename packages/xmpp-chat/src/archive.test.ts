@@ -41,9 +41,8 @@ async function setup(archive: Archive) {
       fake = new FakeClient(options)
       fake.smSupported = true
       const client = fake
-      client.iqHandler = async (iq) => {
-        const query = iq.getChild('query', NS_MAM)
-        if (!query) return xml('iq', { type: 'result', id: iq.attrs.id })
+      client.archiveHandler = async (iq) => {
+        const query = iq.getChild('query', NS_MAM)!
         queries.push(iq)
         const answer = archive(iq)
         if (answer === 'refuse') throw new Error('service-unavailable')
@@ -148,6 +147,8 @@ describe('archive catch-up (XEP-0313)', () => {
         : { results: [{ id: 'a3', message: chat('m3', PEER, ME, 3) }, { id: 'a4', message: chat('m4', PEER, ME, 4) }], complete: false },
     )
     await s.session.login()
+    // The catch-up of the login first (nothing stored: the newest page).
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
     const newestPage = await s.messenger.loadThreadHistory(PEER)
     expect(newestPage.messages.map((m) => m.mid)).toEqual(['m3', 'm4'])
     expect(newestPage.before).toBe('a3')

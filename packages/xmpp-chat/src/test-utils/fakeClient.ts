@@ -46,7 +46,9 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
   unacked: XmlElement[] = []
   /** How many unacknowledged messages the server says it received when it resumes the stream. */
   resumeAcks = 0
-  /** Answers iq requests other than pings (vCard, GiftBuy); default: an empty result. */
+  /** Answers archive queries (XEP-0313); default: an empty archive. */
+  archiveHandler: ((element: XmlElement) => Promise<XmlElement>) | null = null
+  /** Answers iq requests other than pings and archive queries (vCard, GiftBuy); default: an empty result. */
   iqHandler: ((element: XmlElement) => Promise<XmlElement>) | null = null
 
   readonly reconnect = {
@@ -69,11 +71,12 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
         if (this.pingMode === 'answer') return Promise.resolve(element)
         return new Promise<XmlElement>(() => {})
       }
-      if (this.iqHandler) return this.iqHandler(element)
-      // An empty archive (XEP-0313) unless a test answers archive queries itself.
       if (element.getChild('query', NS_MAM)) {
+        if (this.archiveHandler) return this.archiveHandler(element)
+        // An empty archive (XEP-0313) unless a test plays one.
         return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }, xml('fin', { xmlns: NS_MAM, complete: 'true' })))
       }
+      if (this.iqHandler) return this.iqHandler(element)
       return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }))
     },
   }
