@@ -80,6 +80,14 @@ describe('createMessageStore: outbox', () => {
     expect(await db.threads.byTid(PEER)).toMatchObject({ mainJid: ME, linkedJid: PEER, unread: 0 })
   })
 
+  it('newestDate is the date of the newest stored message, incoming or outgoing; undefined when empty', async () => {
+    expect(await store.newestDate()).toBeUndefined()
+    await store.receive(incoming('in', { date: 5 }))
+    await store.add(outgoing('out', { date: 9 }))
+    await store.receive(incoming('old', { date: 2 }))
+    expect(await store.newestDate()).toBe(9)
+  })
+
   it('outbox lists messages waiting for acknowledgement, oldest first', async () => {
     await store.add(outgoing('late', { date: 3 }))
     await store.add(outgoing('early', { date: 1 }))

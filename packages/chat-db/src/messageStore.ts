@@ -59,6 +59,8 @@ export interface MessageStore {
   outbox(): Promise<Message[]>
   markThreadRead(tid: string): Promise<void>
   lastOfThread(tid: string, limit: number): Promise<Message[]>
+  /** Date of the newest stored message (by the `date` index), where archive catch-up starts. */
+  newestDate(): Promise<number | undefined>
 }
 
 type ReceiveResult = 'stored' | 'duplicate' | 'ignored'
@@ -137,6 +139,10 @@ export function createMessageStore(db: ChatDb): MessageStore {
           if (!thread) await dexie.threads.add(newThread(message.tid, message.from, message.to, undefined, 0) as Thread)
         }),
       )
+    },
+
+    async newestDate() {
+      return (await dexie.messages.orderBy('date').last())?.date
     },
 
     async receive(message) {

@@ -29,3 +29,11 @@ export const REQUEST_TIMEOUT_MS = 10_000
 
 /** SPEC §8: a failed gift purchase. */
 export const ERROR_XMPP_SEND_IQ = 'xmpp send iq error'
+
+/** Messages per archive (XEP-0313) page; the server caps it too (Prosody: max_archive_query_results). */
+export const ARCHIVE_PAGE_SIZE = 50
+/**
+ * Catch-up starts this long before the newest message stored locally: that date is the sender's
+ * clock, the archive's is the server's, and a message is de-duplicated by mid anyway.
+ */
+export const ARCHIVE_CATCH_UP_MARGIN_MS = 5 * 60_000

@@ -255,6 +255,40 @@ describe('disconnect and resume', () => {
     expect(s.session.state).toBe('connected')
   })
 
+  it('failed reconnect attempts keep the resumption state: a later check resumes, nothing is reported lost', async () => {
+    const s = setup({
+      clientFactory: (options) => {
+        const fake = new FakeClient(options)
+        fake.smSupported = true
+        s.clients.push(fake)
+        return fake
+      },
+    })
+    const lost: string[] = []
+    s.session.onAckFailed((stanza) => lost.push(String(stanza.attrs.id)))
+    await s.session.login()
+    await vi.advanceTimersByTimeAsync(0)
+    await s.session.send(xml('message', { to: 'peer@localhost', type: 'chat', id: 'm1' }, xml('body', {}, 'hi')))
+    // The network goes: reconnects are refused at 0.5 s and 3.5 s, and one hangs until the 10 s time-out.
+    s.client().nextOutcome = new Error('network down')
+    s.client().drop()
+    await vi.advanceTimersByTimeAsync(RECONNECT_FIRST_CHECK_MS + RECONNECT_SECOND_CHECK_MS)
+    expect(s.client().reconnectCalls).toBe(2)
+    s.client().nextOutcome = 'hang'
+    await vi.advanceTimersByTimeAsync(RECONNECT_CHECK_MS + LOGIN_TIMEOUT_MS)
+    expect(s.session.state).toBe('failed')
+    expect(s.client().stopCalls).toBe(0)
+    // The network is back: the next check resumes the session the server kept.
+    s.client().nextOutcome = 'online'
+    await vi.advanceTimersByTimeAsync(RECONNECT_CHECK_MS)
+    expect(s.session.state).toBe('connected')
+    expect(s.ready.at(-1)?.resumed).toBe(true)
+    expect(s.client().startCalls).toBe(1)
+    expect(lost).toEqual([])
+    // @xmpp/client re-sent the unacknowledged message on resume.
+    expect(s.client().messages().map((m) => m.attrs.id)).toEqual(['m1', 'm1'])
+  })
+
   it("rejects send() with 'xmpp not connected' while disconnected", async () => {
     const s = setup()
     await s.session.login()

@@ -24,6 +24,7 @@ import type {
   XmlElement,
   XmppClientLike,
 } from './types.ts'
+import { guardDetachedSockets } from './detachedSockets.ts'
 import { NS_STREAM_MANAGEMENT } from './wire.ts'
 
 const globalTimers: SessionTimers = {
@@ -258,6 +259,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   async function openClient(client: XmppClientLike): Promise<void> {
+    if (client.status !== 'disconnect' && client.status !== 'offline' && resumable(client)) {
+      // A half-open attempt: drop its socket but keep the resumption state (see `finish`).
+      await client.disconnect().catch(() => {})
+    }
     if (client.status === 'disconnect') {
       // Dropped stream: reconnect the socket; stream management resumes the session if it can
       // (emits `resumed`), otherwise the client logs in again (emits `online`).
@@ -266,6 +271,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     }
     if (client.status !== 'offline') await client.stop().catch(() => {})
     await client.start()
+  }
+
+  /** Whether the client still has a stream-management id to resume with. */
+  function resumable(client: XmppClientLike): boolean {
+    return Boolean(client.streamManagement.id)
   }
 
   /** One connection attempt bounded by the login time-out. */
@@ -286,8 +296,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           return
         }
         if (wanted) setState('failed')
-        // Leave the half-open client offline so that the next check starts cleanly.
-        if (client.status !== 'offline') client.stop().catch(() => {})
+        if (resumable(client)) {
+          // The server may still hold the session (hibernating, with the messages queued for us):
+          // stop() would clear the resumption id (@xmpp/stream-management does on `offline`) and the
+          // next login would replace that session. Only drop the socket; the next check resumes.
+          if (client.status !== 'disconnect') client.disconnect().catch(() => {})
+        } else if (client.status !== 'offline') {
+          // Leave the half-open client offline so that the next check starts cleanly.
+          client.stop().catch(() => {})
+        }
         reject(error)
       }
       const timer = timers.setTimeout(() => finish(new Error(ERROR_TIME_OUT)), LOGIN_TIMEOUT_MS)
@@ -417,24 +434,5 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     onError: (listener) => errorListeners.add(listener),
     onAck: (listener) => ackListeners.add(listener),
     onAckFailed: (listener) => ackFailedListeners.add(listener),
-  }
-}
-
-/**
- * @xmpp/connection detaches its listeners from a websocket when the connection drops, but the socket
- * may still report its own close as an 'error' afterwards (undici does after a cut). With nobody
- * listening, Node's EventEmitter turns that late report into an uncaught exception. Every socket the
- * connection attaches therefore keeps one listener of its own; the connection has already handled the
- * drop (our reconnect checks take it from there).
- */
-function guardDetachedSockets(client: unknown): void {
-  // The private `_attachSocket` hook is the only place every socket passes through (typed loosely on
-  // purpose: it is not part of the library's public surface).
-  const target = client as { _attachSocket?: (socket: { on?: (event: string, listener: () => void) => unknown }) => void }
-  const attach = target._attachSocket
-  if (typeof attach !== 'function') return
-  target._attachSocket = function (this: unknown, socket) {
-    socket.on?.('error', () => undefined)
-    attach.call(this, socket)
   }
 }

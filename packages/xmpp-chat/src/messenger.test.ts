@@ -201,6 +201,23 @@ describe('outbox: sending', () => {
     await vi.waitFor(async () => expect((await user.db.messages.lastOfThread(ANCHOR, 10)).map((m) => m.state)).toEqual(['success', 'success']))
   })
 
+  it('messages the resume acknowledges are not sent again by the flush that follows it (re-send race)', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    await vi.waitFor(() => expect(user.session.acksEnabled).toBe(true))
+    const mids: string[] = []
+    for (let i = 0; i < 30; i++) mids.push((await user.messenger.send({ to: ANCHOR, content: `m${i}` })).mid)
+    await vi.waitFor(() => expect(user.client().unacked).toHaveLength(30))
+    user.client().drop()
+    // The server had them all: <resumed h=…/> acknowledges every one, then the ready flush runs while
+    // the outbox updates of those acknowledgements are still being written.
+    user.client().resumeAcks = 30
+    await user.client().reconnect.reconnect()
+    await vi.waitFor(async () => expect(await user.store.outbox()).toEqual([]))
+    await user.messenger.flush()
+    expect(mids.map((mid) => sentWithId(user.client(), mid).length)).toEqual(mids.map(() => 1))
+  })
+
   it('a refused resume reports the unacknowledged message; the messenger sends it again after the new login', async () => {
     const user = await openSide(USER)
     await user.session.login()

@@ -1,105 +1,13 @@
+import { createArchiveSync } from './archive.ts'
 import { buyGift } from './iq.ts'
-import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
+import type { Messenger, MessengerOptions } from './messengerTypes.ts'
 import { buildDisplayedStanza, buildMessageStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
-import type { ChatSession, XmlElement } from './types.ts'
+import type { XmlElement } from './types.ts'
 import { MessageType, bareJid } from './wire.ts'
 
-/**
- * Where the messenger keeps messages: the outbox and the history. `@vchat/chat-db` implements it
- * (`createMessageStore(db)`); anything with the same behaviour works (tests use IndexedDB too).
- */
-export interface MessageStore {
-  /** Stores a new outgoing message (and its thread when new). */
-  add(message: ChatMessage): Promise<void>
-  /**
-   * Stores an incoming message, de-duplicated by `mid` in the same transaction: `duplicate` when
-   * a message with this mid is already stored (nothing changes), `ignored` for an empty type
-   * (SPEC §5). A stored unread message counts in its thread's unread number.
-   */
-  receive(message: ChatMessage): Promise<'stored' | 'duplicate' | 'ignored'>
-  /** Optional: `receive` for many messages in one transaction, in order (bursts cost one commit). */
-  receiveMany?(messages: ChatMessage[]): Promise<('stored' | 'duplicate' | 'ignored')[]>
-  byMid(mid: string): Promise<ChatMessage | undefined>
-  /** Changes fields of the message with this mid; resolves with the result, undefined when unknown. */
-  update(mid: string, changes: Partial<ChatMessage>): Promise<ChatMessage | undefined>
-  /** Messages waiting in the outbox (`outbox: true`), oldest first. */
-  outbox(): Promise<ChatMessage[]>
-  /** Sets every message of the thread read and its unread count to 0. */
-  markThreadRead(tid: string): Promise<void>
-  /** The last `limit` messages of a thread, oldest first. */
-  lastOfThread(tid: string, limit: number): Promise<ChatMessage[]>
-}
-
-/** What `send()` takes: the wire and display fields; ids, dates and states are the messenger's. */
-export interface OutgoingMessage {
-  /** Bare jid of the recipient. */
-  to: string
-  /** SPEC §3 type number (default 0, text). */
-  type?: number
-  content?: string
-  attachment?: unknown
-  nickName?: string
-  os?: string
-  pkgName?: string
-  version?: string
-  msgCategory?: string
-  identifyName?: string
-  step?: string | number
-}
-
-export interface MessengerOptions {
-  session: ChatSession
-  store: MessageStore
-  /** Own bare jid, e.g. `user_100001@localhost`. */
-  me: string
-  /** gift.<domain>, for GiftBuy (SPEC §3 componentInfo.giftDomain). */
-  giftDomain?: string
-  /** Default Date.now. */
-  clock?: () => number
-  /** Unique message ids (default crypto.randomUUID). */
-  idFactory?: () => string
-}
-
-export interface Messenger {
-  /**
-   * Stores the message in the outbox (state `sending`, or `success` for calls, gift requests and
-   * gifts) and sends it when connected; otherwise it goes out on the next ready. Resolves with
-   * the stored message once it is safely stored, before it is sent.
-   */
-  send(message: OutgoingMessage): Promise<ChatMessage>
-  /** Puts a message in state `error` back into the outbox. */
-  retry(mid: string): Promise<void>
-  /** Sends everything in the outbox that is not on its way (also runs on every session ready). */
-  flush(): Promise<void>
-  /** The thread on screen: its incoming messages are stored read. null: none. */
-  setActiveThread(tid: string | null): void
-  /** Marks the thread read (store) and tells the peer with a XEP-0333 displayed marker. */
-  markThreadRead(tid: string): Promise<void>
-  /**
-   * GiftBuy (SPEC §3); rejects with 'xmpp send iq error'. With `askGiftMid`, that ask-gift
-   * message is marked sent (`attachment.isSend = true`) once the gift is bought.
-   */
-  buyGift(request: GiftBuyRequest & { askGiftMid?: string }): Promise<GiftBuyResult>
-  /** A new incoming message was stored (duplicates and dropped messages are not reported). */
-  onMessage(listener: (message: ChatMessage) => void): () => void
-  /**
-   * An incoming message of the active thread, as soon as it arrives and before it is stored, so the
-   * open conversation can show it without waiting for the database. `onMessage` follows once it is
-   * stored; a re-delivered copy of a stored message is reported here too (same mid) but not there.
-   */
-  onArriving(listener: (message: ChatMessage) => void): () => void
-  /** A stored message changed (state, outbox, read, ask-gift isSend). */
-  onUpdate(listener: (message: ChatMessage) => void): () => void
-  onNotice(listener: (notice: PushNotice) => void): () => void
-  onAttributionRefresh(listener: (event: { from: string; attachment: unknown }) => void): () => void
-  /** Store or send failures that have no caller to reject (logged by the app). */
-  onError(listener: (error: Error) => void): () => void
-  /** Detaches from the session (the outbox stays in the store). */
-  close(): void
-}
-
+export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage } from './messengerTypes.ts'
 function listeners<A>() {
   const set = new Set<(value: A) => void>()
   return {
@@ -141,6 +49,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   /** mids handed to the session and not yet acknowledged or failed: not sent again meanwhile. */
   const inFlight = new Set<string>()
+  /**
+   * mids the server acknowledged whose outbox update may not be written yet: a flush reading the
+   * outbox meanwhile (the one after a resume) must not send them again. Pruned by every flush to
+   * what is still in the outbox, so it stays as small as the outbox.
+   */
+  const settling = new Set<string>()
   let activeThread: string | null = null
   let flushing: Promise<void> | null = null
   let flushAgain = false
@@ -151,6 +65,11 @@ export function createMessenger(options: MessengerOptions): Messenger {
    * order stays the order of sending.
    */
   let backlog = true
+  /** Date of the newest message stored or sent through this messenger: where catch-up starts. */
+  let newest: number | undefined
+  const seen = (date: number): void => {
+    if (newest === undefined || date > newest) newest = date
+  }
   /** Serialises incoming handling so that a burst is stored in arrival order. */
   let incomingChain: Promise<void> = Promise.resolve()
 
@@ -175,7 +94,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   /** Hands the message to the session; false when it stays in the outbox for the next ready. */
   async function transmit(message: ChatMessage): Promise<boolean> {
-    if (inFlight.has(message.mid)) return true
+    if (inFlight.has(message.mid) || settling.has(message.mid)) return true
     if (session.state !== 'connected') return false
     const acknowledged = session.acksEnabled
     inFlight.add(message.mid)
@@ -197,6 +116,9 @@ export function createMessenger(options: MessengerOptions): Messenger {
   /** One pass over the outbox; true when every waiting message was handed to the session. */
   async function flushOnce(): Promise<boolean> {
     const pending = await store.outbox()
+    // An acknowledged mid no longer in the outbox has its update written: no later read returns it.
+    const waiting = new Set(pending.map((message) => message.mid))
+    for (const mid of settling) if (!waiting.has(mid)) settling.delete(mid)
     for (const message of pending) {
       if (!(await transmit(message))) return false
     }
@@ -231,6 +153,30 @@ export function createMessenger(options: MessengerOptions): Messenger {
   /** Stanzas waiting to be handled, parsed on arrival. */
   const queued: { stanza: XmlElement; parsed: IncomingStanza }[] = []
 
+  /** Stores messages in order, de-duplicated by mid, and reports the new ones. */
+  async function storeReceived(messages: ChatMessage[]): Promise<void> {
+    for (const message of messages) seen(message.date)
+    if (store.receiveMany) {
+      const results = messages.length ? await store.receiveMany(messages) : []
+      messages.forEach((message, i) => {
+        if (results[i] === 'stored') messageListeners.emit(message)
+      })
+      return
+    }
+    for (const message of messages) {
+      if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
+    }
+  }
+
+  const archive = createArchiveSync({ session, me, now: clock, store: storeReceived })
+  async function catchUp(): Promise<void> {
+    if (newest === undefined && store.newestDate) {
+      const stored = await store.newestDate()
+      if (stored !== undefined) seen(stored)
+    }
+    await archive.catchUp(newest)
+  }
+
   /**
    * Handles the queued stanzas in order; consecutive chat messages are stored in one transaction
    * (`receiveMany`) and reported as stored, without reading them back.
@@ -242,16 +188,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
       if (!run.length) return
       const messages = run
       run = []
-      if (store.receiveMany) {
-        const results = await store.receiveMany(messages)
-        messages.forEach((message, i) => {
-          if (results[i] === 'stored') messageListeners.emit(message)
-        })
-      } else {
-        for (const message of messages) {
-          if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
-        }
-      }
+      await storeReceived(messages)
     }
     for (const { parsed } of batch) {
       if (parsed.kind === 'message') {
@@ -291,7 +228,11 @@ export function createMessenger(options: MessengerOptions): Messenger {
   }
 
   const detach = [
-    session.onReady(() => report(flush())),
+    session.onReady((event) => {
+      report(flush())
+      // Whatever the stream could not resume is in the server archive.
+      if (!event.resumed) report(catchUp())
+    }),
     session.onStanza((stanza) => {
       let parsed: IncomingStanza
       try {
@@ -314,6 +255,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     session.onAck((stanza) => {
       const mid = stanza.name === 'message' ? stanza.attrs.id : undefined
       if (!mid || !inFlight.delete(mid)) return
+      settling.add(mid)
       report(settle(mid))
     }),
     session.onAckFailed((stanza) => {
@@ -355,6 +297,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
         if (value !== undefined) (message as unknown as Record<string, unknown>)[name] = value
       }
       await store.add(message)
+      seen(message.date)
       if (!backlog && !flushing && session.state === 'connected') {
         // Nothing older is waiting: straight to the session (no outbox read in the way).
         report(
@@ -371,11 +314,15 @@ export function createMessenger(options: MessengerOptions): Messenger {
     async retry(mid) {
       const stored = await store.byMid(mid)
       if (!stored || stored.from !== me || stored.state !== 'error') return
+      // A bounce may follow the server's acknowledgement: the retry is a new send.
+      settling.delete(mid)
       await update(mid, { state: 'sending', outbox: true })
       await flush()
     },
 
     flush,
+    catchUp,
+    loadThreadHistory: (peer, before) => archive.loadThreadHistory(peer, before),
 
     setActiveThread(tid) {
       activeThread = tid

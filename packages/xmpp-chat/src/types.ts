@@ -49,11 +49,13 @@ export interface XmppClientLike extends EmitterLike {
   iqCaller: { request(element: XmlElement, timeout?: number): Promise<XmlElement> }
   /**
    * XEP-0198 state of @xmpp/stream-management: `enabled` once the server answered `<enabled/>`,
-   * `enableSent` from the moment `<enable/>` went out (outgoing stanzas are counted from then).
+   * `enableSent` from the moment `<enable/>` went out (outgoing stanzas are counted from then);
+   * `id` is the resumption id the server gave, kept across drops and cleared on `offline` (`stop()`)
+   * or a refused resume.
    * Events: `resumed`, `ack` (an outgoing stanza the server acknowledged), `fail` (an outgoing
    * stanza left unacknowledged when the stream ended without resume).
    */
-  streamManagement: EmitterLike & { enabled?: boolean; enableSent?: boolean }
+  streamManagement: EmitterLike & { enabled?: boolean; enableSent?: boolean; id?: string }
 }
 
 export type ClientFactory = (options: XmppClientOptions) => XmppClientLike

@@ -67,6 +67,10 @@ export const NS_VCARD = 'vcard-temp'
 export const NS_DELAY = 'urn:xmpp:delay'
 export const NS_STANZAS = 'urn:ietf:params:xml:ns:xmpp-stanzas'
 export const NS_STREAM_MANAGEMENT = 'urn:xmpp:sm:3'
+export const NS_MAM = 'urn:xmpp:mam:2'
+export const NS_RSM = 'http://jabber.org/protocol/rsm'
+export const NS_FORWARD = 'urn:xmpp:forward:0'
+export const NS_DATA_FORMS = 'jabber:x:data'
 
 /** SPEC §3 message type numbers. */
 export const MessageType = {

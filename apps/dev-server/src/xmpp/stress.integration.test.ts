@@ -5,7 +5,6 @@
  * (same data folder and port) while messages are in flight.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
@@ -16,43 +15,7 @@ import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
-
-/** A TCP proxy whose target can change (Prosody restarts) and whose connections can all be cut. */
-async function cuttableProxy(target: () => number): Promise<{ port: number; cut(): number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>()
-  const server: Server = createServer((client) => {
-    const upstream = connect(target(), '127.0.0.1')
-    sockets.add(client)
-    sockets.add(upstream)
-    const drop = () => {
-      client.destroy()
-      upstream.destroy()
-      sockets.delete(client)
-      sockets.delete(upstream)
-    }
-    client.on('error', drop).on('close', drop)
-    upstream.on('error', drop).on('close', drop)
-    client.pipe(upstream)
-    upstream.pipe(client)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('no proxy port')
-  return {
-    port: address.port,
-    cut() {
-      const count = sockets.size
-      for (const socket of [...sockets]) socket.destroy()
-      sockets.clear()
-      return count
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
-}
+import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
 
 interface Party {
   jid: string
@@ -66,15 +29,17 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
   let dataDir: string
   let api: DevServer
   let prosody: ProsodyHandle
-  let proxy: Awaited<ReturnType<typeof cuttableProxy>>
+  let proxy: FaultProxy
+  /** The away recipient's own network: refused while the sender's link keeps being cut through `proxy`. */
+  let awayProxy: FaultProxy
   const parties: Party[] = []
 
   const token = (uid: string) => vcTokenOf(api.url, uid)
 
-  async function party(uid: string): Promise<Party> {
+  async function party(uid: string, via: FaultProxy = proxy): Promise<Party> {
     const { jid } = await token(uid)
     const session = createChatSession({
-      service: `ws://127.0.0.1:${proxy.port}/xmpp-websocket`,
+      service: `ws://127.0.0.1:${via.port}/xmpp-websocket`,
       domain: 'localhost',
       getCredentials: async () => ({ username: jid.split('@')[0] ?? '', password: (await token(uid)).vcToken }),
     })
@@ -100,7 +65,8 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
     dataDir = await mkdtemp(join(tmpdir(), 'vchat-stress-'))
     api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
     prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody') })
-    proxy = await cuttableProxy(() => prosody.httpPort)
+    proxy = await startFaultProxy(() => prosody.httpPort)
+    awayProxy = await startFaultProxy(() => prosody.httpPort)
   }, 30_000)
 
   afterAll(async () => {
@@ -109,6 +75,7 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
       await p.session.logout().catch(() => undefined)
     }
     await proxy?.close()
+    await awayProxy?.close()
     await prosody?.close()
     await api?.close()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -169,5 +136,53 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
       expect(await alice.store.outbox()).toEqual([])
       expect(await bob.store.outbox()).toEqual([])
     }, { timeout: 30_000, interval: 200 })
+  }, 180_000)
+
+  it('the recipient away (reconnects refused) for a stretch, Prosody restarted while it is away, the sender cut 8 times: zero lost, zero duplicated, order kept', async () => {
+    // The accounts' sessions of the first test are still up: with the fixed resource two sessions of
+    // one account replace each other in a loop, so they end first.
+    for (const p of parties.splice(0)) {
+      p.messenger.close()
+      await p.session.logout()
+    }
+    const alice = await party('100001')
+    const bob = await party('100002', awayProxy)
+    const toBob: string[] = []
+    const gone = new Promise<void>((resolve) => {
+      const stop = bob.session.onStateChange((next) => {
+        if (next !== 'connected') {
+          stop()
+          resolve()
+        }
+      })
+    })
+    for (let i = 0; i < 200; i++) {
+      toBob.push((await alice.messenger.send({ to: bob.jid, content: `away${i}` })).mid)
+      if (i % 25 === 12) proxy.cut()
+      if (i === 40) {
+        // The recipient's network goes: its link is cut and every reconnect refused.
+        awayProxy.refuse(true)
+        awayProxy.cut()
+        await gone
+      }
+      if (i === 100) await restartProsody()
+      if (i === 160) awayProxy.refuse(false)
+      // The load's shape, not a wait for an outcome (see the test above).
+      // eslint-disable-next-line no-restricted-syntax
+      if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // The same accounts talked in the tests above: the archive catch-up brings those messages too.
+    const sent = new Set(toBob)
+    const ofThisTest = () => bob.received.filter((m) => sent.has(m.mid))
+    // Bounded: a reconnect check (10 s), the login and the archive catch-up, with slack for a busy machine.
+    await vi.waitFor(() => expect(new Set(ofThisTest().map((m) => m.mid)).size).toBe(toBob.length), { timeout: 60_000, interval: 200 })
+    // Zero duplicated (reported once, stored once), zero lost.
+    expect(new Set(bob.received.map((m) => m.mid)).size).toBe(bob.received.length)
+    expect(ofThisTest()).toHaveLength(toBob.length)
+    const stored = bob.store.all().filter((m) => sent.has(m.mid))
+    expect(stored).toHaveLength(toBob.length)
+    // Order kept: the conversation, sorted by date as it is shown, is the order of sending.
+    expect([...stored].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(toBob)
+    await vi.waitFor(async () => expect(await alice.store.outbox()).toEqual([]), { timeout: 30_000, interval: 200 })
   }, 180_000)
 })

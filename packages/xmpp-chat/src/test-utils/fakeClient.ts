@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events'
 import { xml } from '@xmpp/client'
 import type { Authenticate, XmlElement, XmppClientLike, XmppClientOptions } from '../types.ts'
-import { NS_STREAM_MANAGEMENT } from '../wire.ts'
+import { NS_MAM, NS_STREAM_MANAGEMENT } from '../wire.ts'
 
 export type StartOutcome = 'online' | 'hang' | Error
 
 class FakeStreamManagement extends EventEmitter {
   enabled = false
   enableSent = false
+  /** Resumption id: set by `<enabled/>`, kept across drops, cleared by stop() or a refused resume. */
+  id = ''
 }
 
 /**
@@ -42,7 +44,11 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
   smSupported = false
   /** Outgoing stanzas counted by stream management and not yet acknowledged. */
   unacked: XmlElement[] = []
-  /** Answers iq requests other than pings (vCard, GiftBuy); default: an empty result. */
+  /** How many unacknowledged messages the server says it received when it resumes the stream. */
+  resumeAcks = 0
+  /** Answers archive queries (XEP-0313); default: an empty archive. */
+  archiveHandler: ((element: XmlElement) => Promise<XmlElement>) | null = null
+  /** Answers iq requests other than pings and archive queries (vCard, GiftBuy); default: an empty result. */
   iqHandler: ((element: XmlElement) => Promise<XmlElement>) | null = null
 
   readonly reconnect = {
@@ -52,7 +58,8 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
     reconnect: async (): Promise<void> => {
       this.reconnectCalls += 1
       this.status = 'connecting'
-      await this.#run(this.resumeOnReconnect)
+      // Like @xmpp/client: without a resumption id there is nothing to resume, only a new login.
+      await this.#run(this.resumeOnReconnect && (!this.smSupported || this.streamManagement.id !== ''))
     },
   }
 
@@ -63,6 +70,11 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
         this.pings += 1
         if (this.pingMode === 'answer') return Promise.resolve(element)
         return new Promise<XmlElement>(() => {})
+      }
+      if (element.getChild('query', NS_MAM)) {
+        if (this.archiveHandler) return this.archiveHandler(element)
+        // An empty archive (XEP-0313) unless a test plays one.
+        return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }, xml('fin', { xmlns: NS_MAM, complete: 'true' })))
       }
       if (this.iqHandler) return this.iqHandler(element)
       return Promise.resolve(xml('iq', { type: 'result', id: element.attrs.id }))
@@ -85,6 +97,8 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       this.status = 'online'
       if (this.smSupported) {
         this.streamManagement.enabled = true
+        // The `h` of <resumed/>: what the server had received before the drop is acknowledged first.
+        this.ack(Math.min(this.resumeAcks, this.unacked.length))
         // @xmpp/stream-management re-sends what the server had not acknowledged.
         const queue = this.unacked
         this.unacked = []
@@ -93,7 +107,10 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       this.streamManagement.emit('resumed')
       return
     }
-    if (this.smSupported) this.#failQueue()
+    if (this.smSupported) {
+      this.streamManagement.id = ''
+      this.#failQueue()
+    }
     const authenticate: Authenticate = async (credentials, mechanism) => {
       this.authentications.push({ ...credentials, mechanism })
     }
@@ -108,6 +125,7 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
       queueMicrotask(() => {
         if (this.status !== 'online') return
         this.streamManagement.enabled = true
+        this.streamManagement.id = 'sm-1'
         this.emit('nonza', xml('enabled', { xmlns: NS_STREAM_MANAGEMENT, id: 'sm-1', resume: 'true' }))
       })
     }
@@ -141,6 +159,7 @@ export class FakeClient extends EventEmitter implements XmppClientLike {
     this.status = 'offline'
     this.streamManagement.enabled = false
     this.streamManagement.enableSent = false
+    this.streamManagement.id = ''
     if (this.smSupported) this.#failQueue()
     if (!wasOffline) this.emit('offline')
     return undefined

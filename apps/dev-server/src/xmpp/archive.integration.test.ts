@@ -1,0 +1,275 @@
+/**
+ * Issue 16, "sent means it arrives": a message the server acknowledged reaches its recipient even
+ * when the recipient's network is gone for a while (reconnects refused), when the recipient has no
+ * session at all, and when Prosody is stopped and restarted meanwhile. The sender talks to Prosody
+ * directly; the recipient goes through a fault proxy that can cut its connection and refuse new ones.
+ * Each case runs on its own dev-server and Prosody (fresh data folders), so no case sees another's
+ * offline storage or archive.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
+import type { ChatMessage, ChatSession, Messenger } from '@vchat/xmpp-chat'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { memoryMessageStore } from '../console/anchorConsole.ts'
+import { startDevServer, type DevServer } from '../index.ts'
+import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
+import { XMPP_ROUTES } from './index.ts'
+import { vcTokenOf } from '../test-support/api.ts'
+import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
+
+interface Party {
+  jid: string
+  session: ChatSession
+  messenger: Messenger
+  store: ReturnType<typeof memoryMessageStore>
+  received: ChatMessage[]
+}
+
+interface Stack {
+  dataDir: string
+  api: DevServer
+  prosody: ProsodyHandle
+  /** Between the recipient and Prosody. */
+  proxy: FaultProxy
+  parties: Party[]
+}
+
+let stack: Stack | undefined
+const prosodyLog = process.env.VCHAT_PROSODY_DEBUG === '1' ? (line: string) => console.log(line) : undefined
+
+async function startStack(): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vchat-archive-'))
+  const api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
+  const prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody'), log: prosodyLog })
+  const created: Stack = { dataDir, api, prosody, proxy: await startFaultProxy(() => created.prosody.httpPort), parties: [] }
+  stack = created
+  return created
+}
+
+afterEach(async () => {
+  const s = stack
+  stack = undefined
+  if (!s) return
+  for (const p of s.parties) {
+    p.messenger.close()
+    await p.session.logout().catch(() => undefined)
+  }
+  await s.proxy.close()
+  await s.prosody.close()
+  await s.api.close()
+  await rm(s.dataDir, { recursive: true, force: true })
+})
+
+/**
+ * A user with session and messenger; `viaProxy` puts the fault proxy between it and Prosody; `store`
+ * is the device's storage (default: a fresh one).
+ */
+function party(s: Stack, uid: string, viaProxy: boolean, store = memoryMessageStore()): Party & { login(): Promise<void> } {
+  let jid = ''
+  const token = () => vcTokenOf(s.api.url, uid)
+  const port = () => (viaProxy ? s.proxy.port : s.prosody.httpPort)
+  const session = createChatSession({
+    service: `ws://127.0.0.1:${port()}/xmpp-websocket`,
+    domain: 'localhost',
+    getCredentials: async () => {
+      const answer = await token()
+      return { username: answer.jid.split('@')[0] ?? '', password: answer.vcToken }
+    },
+  })
+  const received: ChatMessage[] = []
+  const p = {
+    get jid() {
+      return jid
+    },
+    session,
+    store,
+    received,
+    messenger: undefined as unknown as Messenger,
+    async login() {
+      jid = (await token()).jid
+      p.messenger = createMessenger({ session, store, me: jid })
+      p.messenger.onMessage((message) => received.push(message))
+      const ready = new Promise<void>((resolve) => session.onReady(() => resolve()))
+      await session.login()
+      await ready
+      s.parties.push(p)
+    },
+  }
+  return p
+}
+
+/** Prosody stopped (SIGTERM: shutdown hooks run) and started again on the same port and data folder. */
+async function restartProsody(s: Stack): Promise<void> {
+  const port = s.prosody.httpPort
+  await s.prosody.close()
+  s.prosody = await startProsody({ apiUrl: s.api.url, dataDir: join(s.dataDir, 'prosody'), httpPort: port, log: prosodyLog })
+}
+
+/** Prosody killed (SIGKILL: no shutdown hooks, in-memory queues gone) and started again. */
+async function killProsody(s: Stack): Promise<void> {
+  const port = s.prosody.httpPort
+  process.kill(s.prosody.pid, 'SIGKILL')
+  await s.prosody.close()
+  s.prosody = await startProsody({ apiUrl: s.api.url, dataDir: join(s.dataDir, 'prosody'), httpPort: port, log: prosodyLog })
+}
+
+/** Resolves when the session leaves `connected` (the proxy cut it). */
+function dropped(session: ChatSession): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = session.onStateChange((next) => {
+      if (next !== 'connected') {
+        stop()
+        resolve()
+      }
+    })
+  })
+}
+
+async function sendAll(from: Party, to: string, count: number, prefix: string): Promise<string[]> {
+  const mids: string[] = []
+  for (let i = 0; i < count; i++) mids.push((await from.messenger.send({ to, content: `${prefix}${i}` })).mid)
+  // Every message acknowledged by the server (XEP-0198): the sender's bubble says "sent".
+  await vi.waitFor(async () => expect(await from.store.outbox()).toEqual([]), { timeout: 20_000, interval: 50 })
+  return mids
+}
+
+/** 0 lost, 0 shown twice, order kept. */
+function expectExactlyOnceInOrder(recipient: Party, sent: string[]): void {
+  expect(recipient.received.map((m) => m.mid)).toEqual(sent)
+  expect(recipient.store.all().filter((m) => sent.includes(m.mid))).toHaveLength(sent.length)
+}
+
+/** The recipient's network gone: its connection cut and every reconnect refused. */
+async function takeAway(s: Stack, recipient: Party): Promise<void> {
+  const gone = dropped(recipient.session)
+  s.proxy.refuse(true)
+  s.proxy.cut()
+  await gone
+}
+
+/**
+ * Waits until the recipient has been away `ms` and had at least one more reconnect refused after
+ * that (the test waits for the client's own attempts, not for a clock).
+ */
+async function stayAway(s: Stack, ms: number): Promise<void> {
+  const since = Date.now()
+  const refusedBefore = s.proxy.refused
+  await vi.waitFor(
+    () => {
+      expect(Date.now() - since).toBeGreaterThanOrEqual(ms)
+      expect(s.proxy.refused).toBeGreaterThan(refusedBefore)
+    },
+    // Bounded: the away time plus one 10 s reconnect check and slack for a busy machine.
+    { timeout: ms + 25_000, interval: 200 },
+  )
+}
+
+describe('sent means it arrives (Prosody archive, offline storage, resumption)', () => {
+  it('a recipient with no session gets what was sent meanwhile when it logs in', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    const sent = await sendAll(alice, (await vcTokenOf(s.api.url, '100002')).jid, 10, 'offline')
+    await bob.login()
+    // Bounded: delivery of offline storage right after login.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 15_000, interval: 50 })
+    expectExactlyOnceInOrder(bob, sent)
+  }, 60_000)
+
+  it.each([20_000, 60_000])('recipient away %i ms with reconnects refused, 10 messages: 0 lost, 0 twice, in order', async (awayMs) => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 10, 'away')
+    await stayAway(s, awayMs)
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s) plus the login.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 25_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, sent)
+  }, 150_000)
+
+  it('recipient away while Prosody is stopped (SIGTERM) and restarted: 0 lost, 0 twice, in order', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 20, 'restart')
+    await restartProsody(s)
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s) plus the login.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 25_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, sent)
+  }, 90_000)
+
+  it('recipient away while Prosody is killed (SIGKILL) and restarted: the archive on disk fills the gap', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const before = await sendAll(alice, bob.jid, 1, 'before')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(1), { timeout: 10_000, interval: 50 })
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 20, 'killed')
+    await killProsody(s)
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s), the refused resume, the login and the catch-up.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(before.length + sent.length), { timeout: 30_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, [...before, ...sent])
+  }, 90_000)
+
+  it('recipient killed without closing (socket dropped, never logged out): the next start gets everything once', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const before = await sendAll(alice, bob.jid, 1, 'before')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(1), { timeout: 10_000, interval: 50 })
+    // The tab is killed: its socket drops and its code never runs again (no logout reaches the server).
+    await takeAway(s, bob)
+    bob.messenger.close()
+    await bob.session.logout()
+    const sent = await sendAll(alice, bob.jid, 10, 'killed-tab')
+    s.proxy.refuse(false)
+    // The page is opened again: a new session and messenger over the same device storage.
+    const again = party(s, '100002', true, bob.store)
+    await again.login()
+    // Bounded: offline delivery and the archive catch-up right after login.
+    await vi.waitFor(() => expect(again.received).toHaveLength(sent.length), { timeout: 20_000, interval: 100 })
+    expectExactlyOnceInOrder(again, sent)
+    expect(bob.store.all().filter((m) => m.mid === before[0])).toHaveLength(1)
+  }, 90_000)
+
+  it('second device: a fresh store for the same account gets the conversation from the archive, once and in order', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const conversation: string[] = []
+    for (let i = 0; i < 10; i++) {
+      conversation.push(...(await sendAll(alice, bob.jid, 1, `a${i}-`)))
+      conversation.push(...(await sendAll(bob, alice.jid, 1, `b${i}-`)))
+    }
+    await vi.waitFor(() => expect(bob.received).toHaveLength(10), { timeout: 10_000, interval: 50 })
+    bob.messenger.close()
+    await bob.session.logout()
+    const device = party(s, '100002', true)
+    await device.login()
+    const page = await device.messenger.loadThreadHistory(alice.jid)
+    expect(page.messages.map((m) => m.mid)).toEqual(conversation)
+    const thread = await device.store.lastOfThread(alice.jid, 100)
+    expect(thread.map((m) => m.mid).sort()).toEqual([...conversation].sort())
+    expect([...thread].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(conversation)
+    expect(thread.filter((m) => m.from === bob.jid).every((m) => m.read && m.state === 'success')).toBe(true)
+  }, 60_000)
+})

@@ -1,0 +1,170 @@
+import { createMessageStore, openChatDb } from '@vchat/chat-db'
+import { xml } from '@xmpp/client'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ArchiveError, buildArchiveQuery } from './archive.ts'
+import { createChatSession } from './createChatSession.ts'
+import type { ChatMessage } from './messages.ts'
+import { createMessenger } from './messenger.ts'
+import { buildMessageStanza } from './stanza.ts'
+import { FakeClient } from './test-utils/fakeClient.ts'
+import type { SessionTimers, XmlElement } from './types.ts'
+import { NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM } from './wire.ts'
+
+const ME = 'user_100001@localhost'
+const PEER = 'anchor_200001@localhost'
+const idleTimers: SessionTimers = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} }
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close()
+})
+
+function chat(mid: string, from: string, to: string, date: number): XmlElement {
+  const message: ChatMessage = { mid, tid: '', date, from, to, read: false, state: 'success', type: 0, content: mid }
+  return xml('message', { ...buildMessageStanza(message).attrs, from: `${from}/web_fachat` }, ...(buildMessageStanza(message).children as XmlElement[]))
+}
+
+/** The archive as Prosody answers: `<result/>` messages from our bare jid, then the iq with `<fin/>`. */
+type Archive = (query: XmlElement) => { results: { id: string; message: XmlElement; from?: string | null }[]; complete: boolean } | 'refuse' | 'no-fin'
+
+async function setup(archive: Archive) {
+  const db = await openChatDb({ indexedDB: new IDBFactory(), IDBKeyRange, name: 'chat' })
+  const store = createMessageStore(db)
+  let fake: FakeClient | undefined
+  const queries: XmlElement[] = []
+  const session = createChatSession({
+    service: 'ws://localhost:5280/xmpp-websocket',
+    domain: 'localhost',
+    getCredentials: async () => ({ username: 'user_100001', password: 'token' }),
+    timers: idleTimers,
+    clientFactory: (options) => {
+      fake = new FakeClient(options)
+      fake.smSupported = true
+      const client = fake
+      client.archiveHandler = async (iq) => {
+        const query = iq.getChild('query', NS_MAM)!
+        queries.push(iq)
+        const answer = archive(iq)
+        if (answer === 'refuse') throw new Error('service-unavailable')
+        if (answer === 'no-fin') return xml('iq', { type: 'result', id: iq.attrs.id })
+        for (const r of answer.results) {
+          const stamp = new Date(1_700_000_000_000).toISOString()
+          client.receive(
+            // Prosody leaves `from` out (our own account); null plays that.
+            xml('message', { ...(r.from === null ? {} : { from: r.from ?? ME }), to: `${ME}/web_fachat` },
+              xml('result', { xmlns: NS_MAM, queryid: query.attrs.queryid, id: r.id },
+                xml('forwarded', { xmlns: NS_FORWARD }, xml('delay', { xmlns: NS_DELAY, stamp }), r.message))),
+          )
+        }
+        const ids = answer.results.map((r) => r.id)
+        return xml('iq', { type: 'result', id: iq.attrs.id },
+          xml('fin', { xmlns: NS_MAM, complete: String(answer.complete) },
+            xml('set', { xmlns: NS_RSM }, ...(ids.length ? [xml('first', {}, ids[0]), xml('last', {}, ids.at(-1))] : []))))
+      }
+      return client
+    },
+  })
+  const messenger = createMessenger({ session, store, me: ME, clock: () => 1_800_000_000_000 })
+  const received: ChatMessage[] = []
+  const errors: Error[] = []
+  messenger.onMessage((m) => received.push(m))
+  messenger.onError((e) => errors.push(e))
+  closers.push(async () => {
+    messenger.close()
+    await session.logout()
+    db.close()
+  })
+  return { db, store, session, messenger, received, errors, queries, client: () => fake }
+}
+
+const field = (iq: XmlElement, name: string) =>
+  iq.getChild('query', NS_MAM)?.getChild('x')?.getChildren('field').find((f) => f.attrs.var === name)?.getChildText('value')
+const rsm = (iq: XmlElement, name: string) => iq.getChild('query', NS_MAM)?.getChild('set', NS_RSM)?.getChildText(name)
+
+describe('archive catch-up (XEP-0313)', () => {
+  it('a login that did not resume pages through the archive from the newest stored message, de-duplicating by mid', async () => {
+    const s = await setup((iq) => {
+      if (rsm(iq, 'before') === '') return { results: [{ id: 'a1', message: chat('m1', PEER, ME, 2_000) }, { id: 'a2', message: chat('mine', ME, PEER, 2_001) }], complete: false }
+      if (rsm(iq, 'after') === 'a3') return { results: [{ id: 'a4', message: chat('m4', PEER, ME, 2_003) }], complete: true }
+      return { results: [{ id: 'a2', message: chat('mine', ME, PEER, 2_001) }, { id: 'a3', message: chat('m3', PEER, ME, 2_002) }], complete: false }
+    })
+    // Nothing stored yet: the newest page first (new device).
+    await s.session.login()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
+    expect(rsm(s.queries[0]!, 'before')).toBe('')
+    await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['m1', 'mine']))
+    // The next full login starts from there, pages with `after`, and stores each message once.
+    s.client()!.resumeOnReconnect = false
+    s.client()!.drop()
+    await s.client()!.reconnect.reconnect()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(3))
+    expect(field(s.queries[1]!, 'start')).toBeDefined()
+    expect(rsm(s.queries[2]!, 'after')).toBe('a3')
+    await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['m1', 'mine', 'm3', 'm4']))
+    const mine = await s.store.byMid('mine')
+    expect(mine).toMatchObject({ from: ME, tid: PEER, read: true, state: 'success' })
+    expect(s.errors).toEqual([])
+  })
+
+  it('a resumed stream does not query the archive', async () => {
+    const s = await setup(() => ({ results: [], complete: true }))
+    await s.session.login()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
+    s.client()!.drop()
+    await s.client()!.reconnect.reconnect()
+    await s.messenger.flush()
+    expect(s.queries).toHaveLength(1)
+  })
+
+  it('ignores a forged result (from another account); a result without from is our own account\'s', async () => {
+    const s = await setup(() => ({ results: [{ id: 'x', message: chat('forged', PEER, ME, 1), from: PEER }, { id: 'a1', message: chat('real', PEER, ME, 2) }, { id: 'a2', message: chat('no-from', PEER, ME, 3), from: null }], complete: true }))
+    await s.session.login()
+    await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['real', 'no-from']))
+    expect(await s.store.byMid('forged')).toBeUndefined()
+  })
+
+  it('a malformed or refused page stores nothing and reports an ArchiveError; catchUp() retries', async () => {
+    let answer: ReturnType<Archive> = { results: [{ id: 'a1', message: chat('m1', PEER, ME, 1) }, { id: '', message: chat('m2', PEER, ME, 2) }], complete: true }
+    const s = await setup(() => answer)
+    await s.session.login()
+    await vi.waitFor(() => expect(s.errors).toHaveLength(1))
+    expect(s.errors[0]).toBeInstanceOf(ArchiveError)
+    expect(await s.store.byMid('m1')).toBeUndefined()
+    answer = 'refuse'
+    await expect(s.messenger.catchUp()).rejects.toBeInstanceOf(ArchiveError)
+    answer = 'no-fin'
+    await expect(s.messenger.catchUp()).rejects.toThrow('archive page malformed')
+    expect(s.received).toEqual([])
+    answer = { results: [{ id: 'a1', message: chat('m1', PEER, ME, 1) }], complete: true }
+    await s.messenger.catchUp()
+    expect(s.received.map((m) => m.mid)).toEqual(['m1'])
+  })
+
+  it('loadThreadHistory loads a thread page by page, newest page first', async () => {
+    const s = await setup((iq) =>
+      rsm(iq, 'before') === 'a3'
+        ? { results: [{ id: 'a1', message: chat('m1', PEER, ME, 1) }, { id: 'a2', message: chat('m2', ME, PEER, 2) }], complete: true }
+        : { results: [{ id: 'a3', message: chat('m3', PEER, ME, 3) }, { id: 'a4', message: chat('m4', PEER, ME, 4) }], complete: false },
+    )
+    await s.session.login()
+    // The catch-up of the login first (nothing stored: the newest page).
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
+    const newestPage = await s.messenger.loadThreadHistory(PEER)
+    expect(newestPage.messages.map((m) => m.mid)).toEqual(['m3', 'm4'])
+    expect(newestPage.before).toBe('a3')
+    expect(field(s.queries.at(-1)!, 'with')).toBe(PEER)
+    const older = await s.messenger.loadThreadHistory(PEER, newestPage.before)
+    expect(older.messages.map((m) => m.mid)).toEqual(['m1', 'm2'])
+    expect(older.before).toBeUndefined()
+    expect((await s.store.lastOfThread(PEER, 10)).map((m) => m.mid)).toEqual(['m1', 'm2', 'm3', 'm4'])
+  })
+
+  it('builds the query addressed to our own account with the form and an RSM page of 50', () => {
+    const iq = buildArchiveQuery('q1', ME, { with: PEER, start: 0, after: 'a9' })
+    expect(iq.attrs).toMatchObject({ type: 'set', to: ME })
+    expect(field(iq, 'FORM_TYPE')).toBe(NS_MAM)
+    expect(field(iq, 'start')).toBe('1970-01-01T00:00:00.000Z')
+    expect(rsm(iq, 'max')).toBe('50')
+    expect(rsm(iq, 'after')).toBe('a9')
+  })
+})

@@ -1,0 +1,171 @@
+import { xml } from '@xmpp/client'
+import { ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_PAGE_SIZE } from './constants.ts'
+import type { ChatMessage } from './messages.ts'
+import { parseIncoming, threadIdOf } from './stanza.ts'
+import type { ChatSession, XmlElement } from './types.ts'
+import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, bareJid } from './wire.ts'
+
+/** An archive page was refused or malformed: nothing of it was stored. Retry with `catchUp()`. */
+export class ArchiveError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ArchiveError'
+  }
+}
+
+/** One XEP-0313 query: a thread (`with`), from a date (`start`), one RSM page after / before an archive id. */
+export interface ArchiveQuery {
+  /** Bare jid of the peer; all conversations when absent. */
+  with?: string
+  /** Only messages archived at or after this time (ms). */
+  start?: number
+  /** The page after this archive id (paging forward). */
+  after?: string
+  /** The page before this archive id; `''` is the newest page (paging backward). */
+  before?: string
+  max?: number
+}
+
+export interface ArchivedMessage {
+  /** The archive's id of the message (XEP-0359 stanza-id `by` our account). */
+  id: string
+  /** When the server archived it (ms), from the forwarded delay. */
+  stamp?: number
+  message: XmlElement
+}
+
+export interface ArchivePage {
+  /** Oldest first. */
+  items: ArchivedMessage[]
+  complete: boolean
+  first?: string
+  last?: string
+}
+
+export function buildArchiveQuery(queryid: string, me: string, query: ArchiveQuery): XmlElement {
+  const fields = [xml('field', { var: 'FORM_TYPE', type: 'hidden' }, xml('value', {}, NS_MAM))]
+  if (query.with) fields.push(xml('field', { var: 'with' }, xml('value', {}, query.with)))
+  if (query.start !== undefined) fields.push(xml('field', { var: 'start' }, xml('value', {}, new Date(query.start).toISOString())))
+  const set = [xml('max', {}, String(query.max ?? ARCHIVE_PAGE_SIZE))]
+  if (query.after !== undefined) set.push(xml('after', {}, query.after))
+  if (query.before !== undefined) set.push(xml('before', {}, query.before))
+  // Addressed to our own bare jid: the server's results then come from it, and nothing else counts.
+  return xml(
+    'iq',
+    { type: 'set', to: me },
+    xml('query', { xmlns: NS_MAM, queryid }, xml('x', { xmlns: NS_DATA_FORMS, type: 'submit' }, ...fields), xml('set', { xmlns: NS_RSM }, ...set)),
+  )
+}
+
+let queryCount = 0
+
+/**
+ * Runs one archive query over the session and collects its page. Results not from our own bare jid
+ * (a forged `<result/>` another user sent us) are ignored; a result without id or message, a missing
+ * `<fin/>` or a refusal rejects with ArchiveError.
+ */
+export async function queryArchive(session: ChatSession, me: string, query: ArchiveQuery): Promise<ArchivePage> {
+  const own = bareJid(me)
+  const queryid = `q${Date.now().toString(36)}${(queryCount += 1)}`
+  const items: ArchivedMessage[] = []
+  let malformed = false
+  const stop = session.onStanza((stanza) => {
+    const result = stanza.name === 'message' ? stanza.getChild('result', NS_MAM) : undefined
+    // From our own account: our bare jid, or no `from` at all (RFC 6120 §8.1.2.1; Prosody omits it).
+    // Another user's message always carries their jid, so a forged result never passes.
+    const from = stanza.attrs.from
+    if (!result || result.attrs.queryid !== queryid || (from !== undefined && from !== own)) return
+    const forwarded = result.getChild('forwarded', NS_FORWARD)
+    const message = forwarded?.getChild('message')
+    if (!result.attrs.id || !message) {
+      malformed = true
+      return
+    }
+    const stamp = Date.parse(forwarded?.getChild('delay', NS_DELAY)?.attrs.stamp ?? '')
+    items.push({ id: result.attrs.id, message, ...(Number.isFinite(stamp) ? { stamp } : {}) })
+  })
+  let answer: XmlElement
+  try {
+    answer = await session.request(buildArchiveQuery(queryid, own, query))
+  } catch (error) {
+    throw new ArchiveError('archive query refused', { cause: error })
+  } finally {
+    stop()
+  }
+  const fin = answer.getChild('fin', NS_MAM)
+  if (!fin || malformed) throw new ArchiveError('archive page malformed')
+  const set = fin.getChild('set', NS_RSM)
+  const first = set?.getChildText('first') ?? undefined
+  const last = set?.getChildText('last') ?? undefined
+  return { items, complete: fin.attrs.complete === 'true', ...(first ? { first } : {}), ...(last ? { last } : {}) }
+}
+
+/**
+ * Chat messages of an archive page, oldest first: our own (sent from any device) belong to the
+ * peer's thread and are read; everything that is not a storable chat message is left out.
+ */
+export function archivedMessages(page: ArchivePage, me: string, now: () => number): ChatMessage[] {
+  const own = bareJid(me)
+  const messages: ChatMessage[] = []
+  for (const item of page.items) {
+    const parsed = parseIncoming(item.message, { me: own, now: () => item.stamp ?? now() })
+    if (parsed.kind !== 'message') continue
+    const message = parsed.message
+    if (message.from === own) {
+      message.tid = threadIdOf(message.to)
+      message.read = true
+    }
+    messages.push(message)
+  }
+  return messages
+}
+
+export interface ArchiveSync {
+  /** Pages forward from just before `newest` (ms) to the end; only the newest page when unknown. */
+  catchUp(newest: number | undefined): Promise<void>
+  /** One page of a thread's history, newest first page when `before` is absent. */
+  loadThreadHistory(peer: string, before?: string): Promise<ThreadHistoryPage>
+}
+
+export interface ThreadHistoryPage {
+  /** Oldest first; also stored (de-duplicated by mid). */
+  messages: ChatMessage[]
+  /** Pass as `before` to load the page before this one; absent when this was the oldest. */
+  before?: string
+}
+
+/**
+ * Archive catch-up and history for the messenger. `store` stores a page's messages in order
+ * (de-duplicated by mid) and reports the new ones; a page is stored only once it is complete and
+ * valid, so a malformed or refused page changes nothing.
+ */
+export function createArchiveSync(options: {
+  session: ChatSession
+  me: string
+  now: () => number
+  store: (messages: ChatMessage[]) => Promise<void>
+}): ArchiveSync {
+  const { session, me, now, store } = options
+  return {
+    async catchUp(newest) {
+      if (newest === undefined) {
+        const page = await queryArchive(session, me, { before: '' })
+        await store(archivedMessages(page, me, now))
+        return
+      }
+      let after: string | undefined
+      for (;;) {
+        const page = await queryArchive(session, me, { start: Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS), ...(after ? { after } : {}) })
+        await store(archivedMessages(page, me, now))
+        if (page.complete || !page.last || page.items.length === 0) return
+        after = page.last
+      }
+    },
+    async loadThreadHistory(peer, before) {
+      const page = await queryArchive(session, me, { with: bareJid(peer), before: before ?? '' })
+      const messages = archivedMessages(page, me, now)
+      await store(messages)
+      return { messages, ...(page.complete || !page.first ? {} : { before: page.first }) }
+    },
+  }
+}

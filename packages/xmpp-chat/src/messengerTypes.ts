@@ -1,0 +1,107 @@
+import type { ThreadHistoryPage } from './archive.ts'
+import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
+import type { ChatMessage, PushNotice } from './messages.ts'
+import type { ChatSession } from './types.ts'
+
+/**
+ * Where the messenger keeps messages: the outbox and the history. `@vchat/chat-db` implements it
+ * (`createMessageStore(db)`); anything with the same behaviour works (tests use IndexedDB too).
+ */
+export interface MessageStore {
+  /** Stores a new outgoing message (and its thread when new). */
+  add(message: ChatMessage): Promise<void>
+  /**
+   * Stores an incoming message, de-duplicated by `mid` in the same transaction: `duplicate` when
+   * a message with this mid is already stored (nothing changes), `ignored` for an empty type
+   * (SPEC §5). A stored unread message counts in its thread's unread number.
+   */
+  receive(message: ChatMessage): Promise<'stored' | 'duplicate' | 'ignored'>
+  /** Optional: `receive` for many messages in one transaction, in order (bursts cost one commit). */
+  receiveMany?(messages: ChatMessage[]): Promise<('stored' | 'duplicate' | 'ignored')[]>
+  byMid(mid: string): Promise<ChatMessage | undefined>
+  /** Changes fields of the message with this mid; resolves with the result, undefined when unknown. */
+  update(mid: string, changes: Partial<ChatMessage>): Promise<ChatMessage | undefined>
+  /** Messages waiting in the outbox (`outbox: true`), oldest first. */
+  outbox(): Promise<ChatMessage[]>
+  /** Sets every message of the thread read and its unread count to 0. */
+  markThreadRead(tid: string): Promise<void>
+  /** The last `limit` messages of a thread, oldest first. */
+  lastOfThread(tid: string, limit: number): Promise<ChatMessage[]>
+  /** Optional: the date of the newest stored message, where archive catch-up starts after a reload. */
+  newestDate?(): Promise<number | undefined>
+}
+
+/** What `send()` takes: the wire and display fields; ids, dates and states are the messenger's. */
+export interface OutgoingMessage {
+  /** Bare jid of the recipient. */
+  to: string
+  /** SPEC §3 type number (default 0, text). */
+  type?: number
+  content?: string
+  attachment?: unknown
+  nickName?: string
+  os?: string
+  pkgName?: string
+  version?: string
+  msgCategory?: string
+  identifyName?: string
+  step?: string | number
+}
+
+export interface MessengerOptions {
+  session: ChatSession
+  store: MessageStore
+  /** Own bare jid, e.g. `user_100001@localhost`. */
+  me: string
+  /** gift.<domain>, for GiftBuy (SPEC §3 componentInfo.giftDomain). */
+  giftDomain?: string
+  /** Default Date.now. */
+  clock?: () => number
+  /** Unique message ids (default crypto.randomUUID). */
+  idFactory?: () => string
+}
+
+export interface Messenger {
+  /**
+   * Stores the message in the outbox (state `sending`, or `success` for calls, gift requests and
+   * gifts) and sends it when connected; otherwise it goes out on the next ready. Resolves with
+   * the stored message once it is safely stored, before it is sent.
+   */
+  send(message: OutgoingMessage): Promise<ChatMessage>
+  /** Puts a message in state `error` back into the outbox. */
+  retry(mid: string): Promise<void>
+  /** Sends everything in the outbox that is not on its way (also runs on every session ready). */
+  flush(): Promise<void>
+  /**
+   * Stores what the server archive (XEP-0313) holds since the newest message known here (runs on
+   * every ready that did not resume); rejects with ArchiveError, storing nothing of a bad page.
+   */
+  catchUp(): Promise<void>
+  /** A thread's history from the archive (new device, scroll-up): one page, also stored. */
+  loadThreadHistory(peer: string, before?: string): Promise<ThreadHistoryPage>
+  /** The thread on screen: its incoming messages are stored read. null: none. */
+  setActiveThread(tid: string | null): void
+  /** Marks the thread read (store) and tells the peer with a XEP-0333 displayed marker. */
+  markThreadRead(tid: string): Promise<void>
+  /**
+   * GiftBuy (SPEC §3); rejects with 'xmpp send iq error'. With `askGiftMid`, that ask-gift
+   * message is marked sent (`attachment.isSend = true`) once the gift is bought.
+   */
+  buyGift(request: GiftBuyRequest & { askGiftMid?: string }): Promise<GiftBuyResult>
+  /** A new incoming message was stored (duplicates and dropped messages are not reported). */
+  onMessage(listener: (message: ChatMessage) => void): () => void
+  /**
+   * An incoming message of the active thread, as soon as it arrives and before it is stored, so the
+   * open conversation can show it without waiting for the database. `onMessage` follows once it is
+   * stored; a re-delivered copy of a stored message is reported here too (same mid) but not there.
+   */
+  onArriving(listener: (message: ChatMessage) => void): () => void
+  /** A stored message changed (state, outbox, read, ask-gift isSend). */
+  onUpdate(listener: (message: ChatMessage) => void): () => void
+  onNotice(listener: (notice: PushNotice) => void): () => void
+  onAttributionRefresh(listener: (event: { from: string; attachment: unknown }) => void): () => void
+  /** Store or send failures that have no caller to reject (logged by the app). */
+  onError(listener: (error: Error) => void): () => void
+  /** Detaches from the session (the outbox stays in the store). */
+  close(): void
+}
