@@ -333,6 +333,23 @@ describe('before login and after logout', () => {
     expect(s.client().startCalls).toBe(1)
   })
 
+  it('a login still under way at logout fails later without an unhandled error', async () => {
+    const s = setup()
+    prepareFailing(s, 'hang')
+    const errors: Error[] = []
+    s.session.onError((error) => errors.push(error))
+    const pending = s.session.login().catch((error: Error) => error.message)
+    await vi.advanceTimersByTimeAsync(100)
+    const client = s.client()
+    await s.session.logout()
+    // @xmpp/client reports the abandoned attempt's failure (its SASL step timing out, the token
+    // fetch failing) as an 'error' event: with no listener Node's EventEmitter throws it.
+    expect(() => client.emit('error', new Error('TimeoutError'))).not.toThrow()
+    expect(errors).toEqual([])
+    await vi.advanceTimersByTimeAsync(LOGIN_TIMEOUT_MS)
+    expect(await pending).toBe(ERROR_TIME_OUT)
+  })
+
   it('a new login after logout uses a new client', async () => {
     const s = setup()
     await s.session.login()

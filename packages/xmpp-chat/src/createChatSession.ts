@@ -34,6 +34,9 @@ const globalTimers: SessionTimers = {
   clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
 }
 
+/** The 'error' listener a logged-out client keeps: nobody waits for that client any more. */
+function ignoreLateError(): void {}
+
 function toError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value))
 }
@@ -209,6 +212,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       created.removeListener('disconnect', onDropped)
       created.removeListener('offline', onDropped)
       created.removeListener('error', onError)
+      // The abandoned client may still be half-way through a login (a token fetch, SASL, the stream
+      // restart) when logout stops it; @xmpp/client reports that attempt's late failure as an 'error'
+      // event, which with no listener becomes an uncaught exception or an unhandled rejection.
+      created.on('error', ignoreLateError)
       created.removeListener('stanza', onStanza)
       created.removeListener('nonza', onNonza)
       created.streamManagement.removeListener('resumed', onResumed)
