@@ -37,12 +37,20 @@ async function queued(page: Page): Promise<QueuedEvent[]> {
   })
 }
 
-/** How many page_show events this browser recorded, queued or already received (each counted once). */
-async function pageShows(page: Page, apiUrl: string, distinctId: string): Promise<number> {
-  // The queue first: an event leaving it in between is then found at the receiver.
+/**
+ * Every event this browser recorded, queued or already received, each once; and the ones still queued.
+ * The queue is read first: an event leaving it in between is then found at the receiver.
+ */
+async function recorded(page: Page, apiUrl: string, distinctId: string): Promise<{ events: QueuedEvent[]; waiting: QueuedEvent[] }> {
   const waiting = await queued(page)
   const arrived = await received(apiUrl, distinctId)
-  return new Set([...waiting, ...arrived].filter((e) => e.event === 'page_show').map((e) => e.eventId)).size
+  const byId = new Map([...waiting, ...arrived].map((e) => [e.eventId, e] as const))
+  return { events: [...byId.values()], waiting }
+}
+
+/** How many page_show events this browser recorded, queued or already received (each counted once). */
+async function pageShows(page: Page, apiUrl: string, distinctId: string): Promise<number> {
+  return (await recorded(page, apiUrl, distinctId)).events.filter((e) => e.event === 'page_show').length
 }
 
 /** Signs in through the development sign-in on /login (Google's stand-in) and waits for /match. */
@@ -77,10 +85,9 @@ async function loginSuccessRecorded(page: Page, apiUrl: string): Promise<{ disti
     .poll(async () => {
       distinctId = await distinctIdOf(page)
       if (!distinctId) return false
-      // The queue first: an event leaving it in between is then found at the receiver.
-      waiting = await queued(page)
-      const arrived = await received(apiUrl, distinctId)
-      return [...waiting, ...arrived].some((e) => e.event === 'login_success')
+      const found = await recorded(page, apiUrl, distinctId)
+      waiting = found.waiting
+      return found.events.some((e) => e.event === 'login_success')
     })
     .toBe(true)
   return { distinctId: distinctId!, ids: waiting.map((e) => e.eventId) }
