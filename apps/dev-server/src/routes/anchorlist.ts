@@ -145,7 +145,10 @@ export const anchorListRoutes: Route[] = [
     handle(request) {
       const { app, envelope } = request
       const user = signedIn(request)
-      const candidates = allAnchors(app.db).filter(
+      // The pop-up invites a user to a host. A host signed in on the web is working, not browsing:
+      // she is never shown a colleague (or herself) over her wall or, worse, over a call.
+      const isHost = anchorByJid(app.db, user.jid) !== null
+      const candidates = isHost ? [] : allAnchors(app.db).filter(
         (row) =>
           row.online_status === 'online' &&
           !hasRelation(app.db, user.jid, row.jid, 'friend') &&

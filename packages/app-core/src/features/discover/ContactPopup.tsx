@@ -4,7 +4,7 @@ import { Avatar, Button, Sheet } from '@vchat/ui'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../../app/ServicesContext'
-import { useAppNavigate } from '../../routes/navigation'
+import { useAppNavigate, useIsBackground } from '../../routes/navigation'
 import { chatPath, videoCallPath } from './paths'
 
 const SHOWN_KEY = 'vchat:contactPopupShown'
@@ -12,6 +12,8 @@ const SHOWN_KEY = 'vchat:contactPopupShown'
 /**
  * The contact pop-up (contact_popup_info): after the server's delay, once per browser session, an
  * online host suggested with her greeting, to chat or call. Nothing shows when the call fails.
+ * While another screen stands over the wall (a call, the match deck, a sign-in) nothing is asked or
+ * counted: a sheet over a call would cover its controls. The delay starts when the wall is in front.
  */
 export function ContactPopup() {
   const { t } = useTranslation('discover')
@@ -19,10 +21,11 @@ export function ContactPopup() {
   const navigate = useAppNavigate()
   const [info, setInfo] = useState<ContactPopupInfo | null>(null)
   const [open, setOpen] = useState(false)
+  const covered = useIsBackground()
 
   useEffect(() => {
     const shown = storage.session<boolean>(SHOWN_KEY)
-    if (shown.get()) return undefined
+    if (covered || shown.get()) return undefined
     let cancelled = false
     let handle: unknown = null
     api
@@ -42,7 +45,7 @@ export function ContactPopup() {
       cancelled = true
       if (handle !== null) clock.clearInterval(handle)
     }
-  }, [api, clock, storage])
+  }, [api, clock, storage, covered])
 
   const anchor = info?.anchor
   if (!open || !anchor) return null

@@ -98,6 +98,30 @@ describe('GoddessScreen (/goddess)', () => {
     expect(getContactPopupInfo).not.toHaveBeenCalled()
   })
 
+  it("suggests an online host after the server's delay, and holds the suggestion while another screen stands over the wall", async () => {
+    const clock = manualClock()
+    const [anchor] = fakeAnchors(1)
+    const getContactPopupInfo = vi.fn(async () => ({ show: true, anchor: anchor ?? null, greeting: 'Hi there', showAfterSeconds: 30 }))
+    const { router } = await renderApp({
+      path: '/match',
+      preloadedState: signedInAs(),
+      services: fakeServices({ clock, api: { getHotAnchors: pageOf(4), getContactPopupInfo } }),
+    })
+    const suggestion = `${anchor?.nickName} is online`
+    // The match deck (a call, a sign-in) is over the wall: nothing is asked, nothing covers its controls.
+    await screen.findByTestId('wall-skeleton')
+    act(() => clock.tick(60_000))
+    expect(getContactPopupInfo).not.toHaveBeenCalled()
+    expect(screen.queryByRole('dialog', { name: suggestion })).toBeNull()
+    await act(() => router.navigate('/goddess'))
+    await waitFor(() => expect(getContactPopupInfo).toHaveBeenCalledTimes(1))
+    act(() => clock.tick(29_000))
+    expect(screen.queryByRole('dialog', { name: suggestion })).toBeNull()
+    act(() => clock.tick(1_000))
+    expect(await screen.findByRole('dialog', { name: suggestion })).toBeInstanceOf(Element)
+    expect(screen.getByText('Hi there')).toBeInstanceOf(Element)
+  })
+
   it('lays out 2 columns on phones and up to 5 on wide screens', () => {
     expect(columnsFor(360)).toBe(2)
     expect(columnsFor(800)).toBe(3)
