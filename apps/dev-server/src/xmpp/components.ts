@@ -117,9 +117,13 @@ export async function startXmppComponents(options: StartXmppComponentsOptions): 
     log,
     ringTimeoutMs: options.hubRingTimeoutMs,
     timers: options.hubTimers,
+    // Signalling is live or worthless: `headline` reaches the sessions there are now and is never
+    // kept (RFC 6121 §8.5.2: no offline storage, no archive, no re-routing of a full JID that has
+    // gone to the account's other devices). As `chat`, a ring for a signed-out host waited in
+    // her offline store and rang again, with its cancel, at her next sign-in.
     send: (to, action, payload) => {
       hub
-        .send(xml('message', { to, from: `hub.${options.domain}`, type: 'chat' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action }, JSON.stringify(payload))))
+        .send(xml('message', { to, from: `hub.${options.domain}`, type: 'headline' }, xml(CALL_ELEMENT, { xmlns: NS_CALL, action }, JSON.stringify(payload))))
         .catch((error: unknown) => log(`hub send failed: ${String(error)}`))
     },
   })

@@ -183,4 +183,23 @@ describe('messaging through Prosody and the dev-server components', () => {
     expect(callRecordsOf(api.db, user.jid)[0]).toMatchObject({ sid, callee: anchor.jid, state: 'ended', minutes: 1, gems_charged: 60 })
     expect(gems()).toBe(before - 60)
   })
+
+  it('a call that rang while the host was signed out does not ring her at her next sign-in', async () => {
+    const [user] = parties as [Party]
+    const actionsOf = (party: Party) => party.stanzas.map((s) => s.getChild('call', NS_CALL)?.attrs.action).filter(Boolean)
+    const successes = () => user.stanzas.filter((s) => s.getChild('call', NS_CALL)?.attrs.action === 'SessionSuccess').map((s) => JSON.parse(s.getChild('call', NS_CALL)?.text() ?? '{}') as { sid: string })
+    const before = successes().length
+    const toHub = (action: string, payload: unknown) => user.session.send(xml('message', { to: prosody.hubDomain, type: 'normal' }, xml('call', { xmlns: NS_CALL, action }, JSON.stringify(payload))))
+    // 200009 has no session: the ring goes nowhere, and the caller gives up.
+    await toHub('SessionRequest', { callee: 'anchor_200009@localhost' })
+    await vi.waitFor(() => expect(successes().length).toBe(before + 1), { timeout: 5_000 })
+    await toHub('CallCancel', { sid: successes()[before]?.sid })
+    await vi.waitFor(() => expect(callRecordsOf(api.db, user.jid).some((row) => row.state === 'cancelled')).toBe(true), { timeout: 5_000 })
+
+    // She signs in later: a message sent after her sign-in arrives, and nothing of that call came before it.
+    const host = await signIn('200009')
+    const marker = await user.messenger.send({ to: host.jid, content: 'after the call' })
+    await vi.waitFor(() => expect(host.store.all().map((m) => m.mid)).toContain(marker.mid), { timeout: 5_000 })
+    expect(actionsOf(host)).toEqual([])
+  })
 })
