@@ -1,11 +1,13 @@
 /**
  * Messaging end to end in Chromium against the local stack (Prosody + dev-server): a user chats with
  * the development anchor console in a second page; the XSS corpus is shown as text; a message typed
- * while the websocket is down (and across a reload) arrives exactly once when it comes back.
+ * while the websocket is down (and across a reload) arrives exactly once when it comes back; a message
+ * shows Delivered once the host's app has it and Read only once she reads it with read receipts on.
  */
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
+import { logIn } from '../support/calls.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const PASSWORD = 'demo1234'
@@ -110,6 +112,49 @@ test.describe('messages', () => {
     await expect(thread.getByText('Hi! Nice to meet you')).toBeVisible()
     // The anchor had the thread open: the user's message is marked read on the user's side.
     await expect(thread.locator('li', { hasText: 'Hello from the user page' }).getByText('Read')).toBeVisible()
+  })
+
+  test('delivery states: Delivered once the host\'s app has the message, Read only once she reads it with read receipts on', async ({ page, browser, appUrl, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // A host of its own per project: two projects run side by side, and one account signed in twice
+    // would share the fixed resource.
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200018' : '200017'
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    const hostContext = await browser.newContext({ baseURL: appUrl })
+    const host = await hostContext.newPage()
+    // The host chose, on this device, not to send read receipts.
+    await host.addInitScript(() => {
+      if (!window.localStorage.getItem('vchat:settings')) window.localStorage.setItem('vchat:settings', JSON.stringify({ readReceipt: false }))
+    })
+    await logIn(host, hostUid)
+    await signIn(page, user)
+    await openConversation(page, `anchor_${hostUid}@localhost`)
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('Did you get this?')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    const mine = thread.locator('li', { hasText: 'Did you get this?' })
+    // Her app is open on another screen: it has the message, she has not read it.
+    await expect(mine.getByText('Delivered')).toBeVisible()
+
+    // She reads it with read receipts off and answers: the answer arrives after any marker would have.
+    await openConversation(host, user.jid)
+    await expect(host.getByRole('list', { name: /^Messages with / }).getByText('Did you get this?')).toBeVisible()
+    await host.getByRole('textbox', { name: 'Message' }).fill('Yes, got it')
+    await host.getByRole('button', { name: 'Send' }).click()
+    await expect(thread.getByText('Yes, got it')).toBeVisible()
+    await expect(mine.getByText('Delivered')).toBeVisible()
+    await expect(mine.getByText('Read')).toHaveCount(0)
+
+    // Read receipts on: the next time she reads the conversation, the user sees Read.
+    await host.goto('/settings')
+    const receipts = host.getByRole('switch', { name: 'Read receipts' })
+    await expect(receipts).not.toBeChecked()
+    await receipts.click()
+    await expect(receipts).toBeChecked()
+    await openConversation(host, user.jid)
+    await expect(mine.getByText('Read')).toBeVisible()
+    await hostContext.close()
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {

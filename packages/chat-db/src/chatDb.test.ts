@@ -302,17 +302,18 @@ describe('messages.olderThan', () => {
 })
 
 describe('messages.markThreadRead', () => {
-  it('marks every message of the thread read and sets the thread unread to 0', async () => {
+  it('marks every incoming message of the thread read and sets the thread unread to 0; outgoing ones wait for the peer', async () => {
     await db.threads.upsert(thread('a', { unread: 3 }))
     await db.threads.upsert(thread('b', { unread: 1 }))
     await db.messages.put(message({ mid: 'a1', tid: 'a', date: 1 }))
     await db.messages.put(message({ mid: 'a2', tid: 'a', date: 2 }))
     await db.messages.put(message({ mid: 'a3', tid: 'a', date: 3, read: true }))
+    await db.messages.put(message({ mid: 'a4', tid: 'a', date: 4, from: 'user_100001@localhost', to: 'a' }))
     await db.messages.put(message({ mid: 'b1', tid: 'b', date: 1 }))
 
     await db.messages.markThreadRead('a')
 
-    expect((await db.messages.lastOfThread('a')).map((m) => m.read)).toEqual([true, true, true])
+    expect((await db.messages.lastOfThread('a')).map((m) => m.read)).toEqual([true, true, true, false])
     expect((await db.messages.byMid('b1'))?.read).toBe(false)
     expect((await db.threads.byTid('a'))?.unread).toBe(0)
     expect((await db.threads.byTid('b'))?.unread).toBe(1)

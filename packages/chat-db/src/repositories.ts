@@ -37,7 +37,7 @@ export interface MessagesRepository {
    * only `date < before.date` counts.
    */
   olderThan(tid: string, before: { date: number; mid: string }, limit?: number): Promise<Message[]>
-  /** Marks every message of the thread read and sets the thread's unread count to 0. */
+  /** Marks every incoming message of the thread read (outgoing ones keep theirs) and sets the thread's unread count to 0. */
   markThreadRead(tid: string): Promise<void>
   /** The message with this wire id, for de-duplication. */
   byMid(mid: string): Promise<Message | undefined>
@@ -169,10 +169,12 @@ export function createMessagesRepository(dexie: () => ChatDexie, reader?: Thread
     async markThreadRead(tid) {
       const db = dexie()
       await db.transaction('rw', db.messages, db.threads, async () => {
+        // Only incoming messages: an outgoing one is addressed to the thread's peer (`to === tid`),
+        // and its `read` says the peer read it, which only the peer's marker may set.
         await db.messages
           .where('tid')
           .equals(tid)
-          .filter((message) => !message.read)
+          .filter((message) => !message.read && message.to !== tid)
           .modify({ read: true })
         await db.threads.where('tid').equals(tid).modify({ unread: 0 })
       })

@@ -67,6 +67,11 @@ export interface Message {
    */
   outbox?: boolean
   /**
+   * Outgoing only: the recipient's client confirmed it has the message (XEP-0184 receipt). `read`
+   * (a XEP-0333 displayed marker) says more and implies it. Not indexed.
+   */
+  delivered?: boolean
+  /**
    * Incoming paid image (attachment `payNeed`) only: true once this user unlocked it, so it shows
    * unlocked after a reload and in other tabs. Not indexed, so no schema version bump (`chat` stays
    * at version 3 as the spec says); a stored message without it is simply locked. A re-delivery of

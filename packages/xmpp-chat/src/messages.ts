@@ -36,6 +36,8 @@ export interface ChatMessage {
   textAction?: unknown
   /** true until the server acknowledged the message (outgoing only). */
   outbox?: boolean
+  /** Outgoing only: the recipient's client confirmed it has the message (XEP-0184 receipt). */
+  delivered?: boolean
 }
 
 /** SPEC §3 image attachment (types 2 image and 20 image_with_gift). */

@@ -10,7 +10,7 @@ import { createMessenger } from './messenger.ts'
 import type { Messenger } from './messenger.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { ChatSession, SessionTimers, XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_GIFT, NS_MESSAGE, NS_NOTICE } from './wire.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from './wire.ts'
 
 const USER = 'user_100001@localhost'
 const ANCHOR = 'anchor_200001@localhost'
@@ -347,6 +347,89 @@ describe('outbox: sending', () => {
     await user.messenger.retry(message.mid)
     await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(2))
     expect((await stored(user, message.mid))?.state).toBe('sending')
+  })
+})
+
+describe('delivery states', () => {
+  const receiptsFrom = (side: Side) => side.client().sent.filter((s) => s.getChild('received', NS_RECEIPTS))
+  const markersFrom = (side: Side) => side.client().sent.filter((s) => s.getChild('displayed', NS_CHAT_MARKERS))
+
+  it('sent, then delivered once the peer stores it, then read only when the peer reads it with read receipts on', async () => {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+
+    const message = await user.messenger.send({ to: ANCHOR, content: 'are you there?' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    const stanza = sentWithId(user.client(), message.mid)[0] as XmlElement
+    expect(stanza.getChild('request', NS_RECEIPTS)).toBeDefined()
+    user.client().ack()
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', read: false }))
+    // The sender opening her own thread reads nothing on the peer's behalf.
+    await user.messenger.markThreadRead(ANCHOR)
+    expect((await stored(user, message.mid))?.read).toBe(false)
+    expect((await stored(user, message.mid))?.delivered).toBeUndefined()
+
+    // Delivered twice (a resume): stored once, confirmed each time (the first receipt may be lost).
+    anchor.client().receive(delivered(stanza, USER, ANCHOR))
+    anchor.client().receive(delivered(stanza, USER, ANCHOR))
+    await vi.waitFor(() => expect(receiptsFrom(anchor)).toHaveLength(2))
+    const receipt = receiptsFrom(anchor)[0] as XmlElement
+    expect(receipt.attrs).toMatchObject({ to: USER, type: 'chat' })
+    expect(receipt.getChild('received', NS_RECEIPTS)?.attrs.id).toBe(message.mid)
+
+    // A receipt from anyone but the recipient changes nothing.
+    user.client().receive(xml('message', { type: 'chat', from: 'anchor_200002@localhost/web_fachat', id: 'forged' }, xml('received', { xmlns: NS_RECEIPTS, id: message.mid })))
+    user.client().receive(xml('message', { type: 'chat', from: 'anchor_200002@localhost/web_fachat', id: 'forged-2' }, xml('displayed', { xmlns: NS_CHAT_MARKERS, id: message.mid })))
+    user.client().receive(delivered(receipt, ANCHOR, USER))
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ delivered: true, read: false }))
+
+    // The anchor reads the thread with read receipts off: nothing tells the user.
+    await anchor.messenger.markThreadRead(USER, { tellPeer: false })
+    expect(markersFrom(anchor)).toHaveLength(0)
+    expect((await stored(user, message.mid))?.read).toBe(false)
+    // Turned on, the next read sends the marker, and the user sees Read.
+    await anchor.messenger.markThreadRead(USER, { tellPeer: true })
+    expect(markersFrom(anchor)).toHaveLength(1)
+    user.client().receive(delivered(markersFrom(anchor)[0] as XmlElement, ANCHOR, USER))
+    await vi.waitFor(async () => expect((await stored(user, message.mid))?.read).toBe(true))
+  })
+
+  it('a thread read while the connection is down (a page just loaded) is told read at the next ready', async () => {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+    const message = await user.messenger.send({ to: ANCHOR, content: 'read me later' })
+    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+    anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+    await vi.waitFor(() => expect(receiptsFrom(anchor)).toHaveLength(1))
+
+    await anchor.session.logout()
+    await anchor.messenger.markThreadRead(USER)
+    await anchor.session.login()
+    await vi.waitFor(() => expect(markersFrom(anchor).map((s) => s.getChild('displayed', NS_CHAT_MARKERS)?.attrs.id)).toEqual([message.mid]))
+  })
+
+  it('a message arriving in the conversation on screen is read at once: the peer is told, unless read receipts are off', async () => {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+    const deliver = async (content: string) => {
+      const message = await user.messenger.send({ to: ANCHOR, content })
+      await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+      anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+      await vi.waitFor(() => expect(receiptsFrom(anchor).map((s) => s.getChild('received', NS_RECEIPTS)?.attrs.id)).toContain(message.mid))
+      return message
+    }
+    anchor.messenger.setActiveThread(USER, { tellPeer: false })
+    await deliver('first')
+    expect(markersFrom(anchor)).toHaveLength(0)
+    anchor.messenger.setActiveThread(USER)
+    const second = await deliver('second')
+    await vi.waitFor(() => expect(markersFrom(anchor).map((s) => s.getChild('displayed', NS_CHAT_MARKERS)?.attrs.id)).toEqual([second.mid]))
   })
 })
 

@@ -1,13 +1,13 @@
 import { createArchiveSync } from './archive.ts'
 import { buyGift } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
-import type { Messenger, MessengerOptions } from './messengerTypes.ts'
-import { buildDisplayedStanza, buildMessageStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
+import type { MessageStore, Messenger, MessengerOptions } from './messengerTypes.ts'
+import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
 import { MessageType, bareJid } from './wire.ts'
 
-export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage } from './messengerTypes.ts'
+export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messengerTypes.ts'
 function listeners<A>() {
   const set = new Set<(value: A) => void>()
   return {
@@ -56,6 +56,8 @@ export function createMessenger(options: MessengerOptions): Messenger {
    */
   const settling = new Set<string>()
   let activeThread: string | null = null
+  /** Whether reads of the active thread are told to the peer (the reader's read-receipt setting). */
+  let activeTellsPeer = true
   let flushing: Promise<void> | null = null
   let flushAgain = false
   /**
@@ -153,22 +155,70 @@ export function createMessenger(options: MessengerOptions): Messenger {
   /** Stanzas waiting to be handled, parsed on arrival. */
   const queued: { stanza: XmlElement; parsed: IncomingStanza }[] = []
 
+  type ReceiveResult = Awaited<ReturnType<MessageStore['receive']>>
   /** Stores messages in order, de-duplicated by mid, and reports the new ones. */
-  async function storeReceived(messages: ChatMessage[]): Promise<void> {
+  async function storeReceived(messages: ChatMessage[]): Promise<ReceiveResult[]> {
     for (const message of messages) seen(message.date)
     if (store.receiveMany) {
       const results = messages.length ? await store.receiveMany(messages) : []
       messages.forEach((message, i) => {
         if (results[i] === 'stored') messageListeners.emit(message)
       })
+      return results
+    }
+    const results: ReceiveResult[] = []
+    for (const message of messages) {
+      const result = await store.receive(message)
+      results.push(result)
+      if (result === 'stored') messageListeners.emit(message)
+    }
+    return results
+  }
+
+  /**
+   * Read markers not sent yet, by peer: a thread opened while the connection is not up (a page
+   * just loaded, a network gap) is told read at the next ready, newest read message per peer.
+   */
+  const unsentReads = new Map<string, ChatMessage>()
+
+  /** XEP-0333: everything up to `message` was displayed. Waits for the connection if it is down. */
+  async function tellRead(message: ChatMessage): Promise<void> {
+    if (session.state !== 'connected') {
+      unsentReads.set(message.from, message)
       return
     }
-    for (const message of messages) {
-      if ((await store.receive(message)) === 'stored') messageListeners.emit(message)
+    unsentReads.delete(message.from)
+    try {
+      await session.send(buildDisplayedStanza(message.from, message.mid, idFactory()))
+    } catch {
+      // Lost with the connection: sent at the next ready.
+      unsentReads.set(message.from, message)
     }
   }
 
-  const archive = createArchiveSync({ session, me, now: clock, store: storeReceived })
+  /**
+   * XEP-0184: the sender's "delivered" is true once this client has the message stored. A copy
+   * already stored is confirmed again (the first receipt may have been lost with a connection).
+   * Messages read from the archive are not confirmed: a receipt speaks of live delivery.
+   */
+  function confirmDelivery(items: readonly { message: ChatMessage; receipt: boolean; result: ReceiveResult | undefined }[]): void {
+    if (session.state !== 'connected') return
+    for (const { message, receipt, result } of items) {
+      if (!receipt || message.from === me || (result !== 'stored' && result !== 'duplicate')) continue
+      session.send(buildReceivedStanza(message.from, message.mid, idFactory())).catch(() => {
+        // A receipt is a courtesy to the sender; a lost one leaves their message at "sent".
+      })
+    }
+  }
+
+  const archive = createArchiveSync({
+    session,
+    me,
+    now: clock,
+    store: async (messages) => {
+      await storeReceived(messages)
+    },
+  })
   async function catchUp(): Promise<void> {
     if (newest === undefined && store.newestDate) {
       const stored = await store.newestDate()
@@ -183,16 +233,20 @@ export function createMessenger(options: MessengerOptions): Messenger {
    */
   async function drainIncoming(): Promise<void> {
     const batch = queued.splice(0, queued.length)
-    let run: ChatMessage[] = []
+    let run: { message: ChatMessage; receipt: boolean }[] = []
     const storeRun = async () => {
       if (!run.length) return
-      const messages = run
+      const items = run
       run = []
-      await storeReceived(messages)
+      const results = await storeReceived(items.map((item) => item.message))
+      confirmDelivery(items.map((item, i) => ({ ...item, result: results[i] })))
+      // Arrived in the conversation on screen: read now, and the peer is told (setting allowing).
+      const lastRead = items.findLast((item, i) => results[i] === 'stored' && item.message.read && item.message.from !== me)
+      if (lastRead && activeTellsPeer) tellRead(lastRead.message)
     }
     for (const { parsed } of batch) {
       if (parsed.kind === 'message') {
-        run.push(parsed.message)
+        run.push({ message: parsed.message, receipt: parsed.receipt })
         continue
       }
       await storeRun()
@@ -205,7 +259,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
     switch (parsed.kind) {
       case 'displayed': {
         const stored = await store.byMid(parsed.mid)
-        if (stored && stored.from === me && !stored.read) await update(parsed.mid, { read: true })
+        // Only the recipient can say she read it.
+        if (stored && stored.from === me && stored.to === parsed.from && !stored.read) await update(parsed.mid, { read: true })
+        return
+      }
+      case 'received': {
+        const stored = await store.byMid(parsed.mid)
+        if (stored && stored.from === me && stored.to === parsed.from && !stored.delivered && !stored.read) await update(parsed.mid, { delivered: true })
         return
       }
       case 'bounced': {
@@ -230,6 +290,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const detach = [
     session.onReady((event) => {
       report(flush())
+      for (const message of [...unsentReads.values()]) report(tellRead(message))
       // Whatever the stream could not resume is in the server archive.
       if (!event.resumed) report(catchUp())
     }),
@@ -324,20 +385,16 @@ export function createMessenger(options: MessengerOptions): Messenger {
     catchUp,
     loadThreadHistory: (peer, before) => archive.loadThreadHistory(peer, before),
 
-    setActiveThread(tid) {
+    setActiveThread(tid, { tellPeer = true } = {}) {
       activeThread = tid
+      activeTellsPeer = tellPeer
     },
 
-    async markThreadRead(tid) {
+    async markThreadRead(tid, { tellPeer = true } = {}) {
       await store.markThreadRead(tid)
       const recent = await store.lastOfThread(tid, 50)
       const lastIncoming = [...recent].reverse().find((message) => message.from !== me)
-      if (!lastIncoming || session.state !== 'connected') return
-      try {
-        await session.send(buildDisplayedStanza(lastIncoming.from, lastIncoming.mid, idFactory()))
-      } catch {
-        // The read marker is a courtesy; the local read state is what counts.
-      }
+      if (lastIncoming && tellPeer) await tellRead(lastIncoming)
     },
 
     async buyGift(request) {

@@ -23,12 +23,21 @@ export interface MessageStore {
   update(mid: string, changes: Partial<ChatMessage>): Promise<ChatMessage | undefined>
   /** Messages waiting in the outbox (`outbox: true`), oldest first. */
   outbox(): Promise<ChatMessage[]>
-  /** Sets every message of the thread read and its unread count to 0. */
+  /**
+   * Sets every incoming message of the thread read and its unread count to 0. Outgoing messages
+   * keep their `read`: for them it means the peer read them, which only the peer's marker says.
+   */
   markThreadRead(tid: string): Promise<void>
   /** The last `limit` messages of a thread, oldest first. */
   lastOfThread(tid: string, limit: number): Promise<ChatMessage[]>
   /** Optional: the date of the newest stored message, where archive catch-up starts after a reload. */
   newestDate?(): Promise<number | undefined>
+}
+
+/** How a read is told to the peer. */
+export interface ReadOptions {
+  /** Send XEP-0333 displayed markers (the reader's read-receipt setting). Default true. */
+  tellPeer?: boolean
 }
 
 /** What `send()` takes: the wire and display fields; ids, dates and states are the messenger's. */
@@ -79,10 +88,17 @@ export interface Messenger {
   catchUp(): Promise<void>
   /** A thread's history from the archive (new device, scroll-up): one page, also stored. */
   loadThreadHistory(peer: string, before?: string): Promise<ThreadHistoryPage>
-  /** The thread on screen: its incoming messages are stored read. null: none. */
-  setActiveThread(tid: string | null): void
-  /** Marks the thread read (store) and tells the peer with a XEP-0333 displayed marker. */
-  markThreadRead(tid: string): Promise<void>
+  /**
+   * The thread on screen: its incoming messages are stored read and, unless `tellPeer` is false,
+   * the peer gets a displayed marker for them as they arrive. null: none.
+   */
+  setActiveThread(tid: string | null, options?: ReadOptions): void
+  /**
+   * Marks the thread read (store) and tells the peer with a XEP-0333 displayed marker, unless
+   * `tellPeer` is false (the reader's read-receipt setting is off). Delivery receipts (XEP-0184)
+   * do not depend on it.
+   */
+  markThreadRead(tid: string, options?: ReadOptions): Promise<void>
   /**
    * GiftBuy (SPEC §3); rejects with 'xmpp send iq error'. With `askGiftMid`, that ask-gift
    * message is marked sent (`attachment.isSend = true`) once the gift is bought.

@@ -1,9 +1,9 @@
 import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from './messages.ts'
-import { buildDisplayedStanza, buildMessageStanza, initialStateOf, normalizeAttachment, parseIncoming } from './stanza.ts'
+import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming } from './stanza.ts'
 import type { XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID } from './wire.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, NS_RECEIPTS } from './wire.ts'
 
 const ME = 'user_100001@localhost'
 const PEER = 'anchor_200001@localhost'
@@ -29,7 +29,7 @@ function payload(type: string, json?: unknown, attrs: Record<string, string> = {
 }
 
 describe('buildMessageStanza', () => {
-  it('is a chat message with id, body, payload, origin-id and markable', () => {
+  it('is a chat message with id, body, payload, origin-id, markable and a receipt request', () => {
     const stanza = buildMessageStanza(outgoing({ nickName: 'Bob', os: 'web', pkgName: 'vchat', version: '1.0.0', step: 2 }))
     expect(stanza.attrs).toMatchObject({ type: 'chat', id: 'mid-1', to: PEER })
     expect(stanza.getChildText('body')).toBe('hello')
@@ -38,6 +38,9 @@ describe('buildMessageStanza', () => {
     expect(element?.text()).toBe('')
     expect(stanza.getChild('origin-id', NS_ORIGIN_ID)?.attrs.id).toBe('mid-1')
     expect(stanza.getChild('markable', NS_CHAT_MARKERS)).toBeDefined()
+    expect(stanza.getChild('request', NS_RECEIPTS)).toBeDefined()
+    // The peer parses the request, so it confirms delivery.
+    expect(parseIncoming(delivered(stanza), { me: PEER, now: () => 0 })).toMatchObject({ kind: 'message', receipt: true })
   })
 
   it('carries the attachment as JSON text; the body stays plain text', () => {
@@ -95,6 +98,7 @@ describe('parseIncoming: messages', () => {
     expect(parseIncoming(incoming([xml('body', {}, 'hi')]), options)).toEqual({
       kind: 'message',
       message: { mid: 'in-1', tid: PEER, date: 42, from: PEER, to: ME, read: false, state: 'success', type: 0, content: 'hi' },
+      receipt: false,
     })
   })
 
@@ -191,6 +195,13 @@ describe('parseIncoming: markers, bounces, notices', () => {
     const stanza = delivered(buildDisplayedStanza(PEER, 'mid-9', 'marker-1'))
     expect(stanza.attrs).toMatchObject({ type: 'chat', id: 'marker-1' })
     expect(parseIncoming(stanza, { me: PEER, now: () => 0 })).toEqual({ kind: 'displayed', mid: 'mid-9', from: ME })
+  })
+
+  it('a XEP-0184 receipt, as buildReceivedStanza makes it', () => {
+    const stanza = delivered(buildReceivedStanza(PEER, 'mid-9', 'receipt-1'))
+    expect(stanza.attrs).toMatchObject({ type: 'chat', id: 'receipt-1' })
+    expect(parseIncoming(stanza, { me: PEER, now: () => 0 })).toEqual({ kind: 'received', mid: 'mid-9', from: ME })
+    expect(parseIncoming(incoming([xml('received', { xmlns: NS_RECEIPTS })], { id: 'x' }), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
   })
 
   it('an error message bounces our mid with its condition', () => {

@@ -16,6 +16,7 @@ import {
   MessageType,
   NOTICE_ELEMENT,
   NS_CHAT_MARKERS,
+  NS_RECEIPTS,
   NS_DELAY,
   NS_FILTER,
   NS_MESSAGE,
@@ -160,7 +161,13 @@ export function buildMessageStanza(message: ChatMessage): XmlElement {
     payload,
     xml('origin-id', { xmlns: NS_ORIGIN_ID, id: message.mid }),
     xml('markable', { xmlns: NS_CHAT_MARKERS }),
+    xml('request', { xmlns: NS_RECEIPTS }),
   )
+}
+
+/** XEP-0184 delivery receipt: our client has stored the message `mid` from `to`. */
+export function buildReceivedStanza(to: string, mid: string, id: string): XmlElement {
+  return xml('message', { type: 'chat', to, id }, xml('received', { xmlns: NS_RECEIPTS, id: mid }))
 }
 
 /** XEP-0333 read marker: everything up to `mid` from `to` was displayed. */
@@ -171,14 +178,16 @@ export function buildDisplayedStanza(to: string, mid: string, id: string): XmlEl
 // ---- incoming ---------------------------------------------------------------------------------
 
 export type IncomingStanza =
-  /** A message to store. */
-  | { kind: 'message'; message: ChatMessage }
+  /** A message to store; `receipt`: the sender asked for a XEP-0184 delivery receipt. */
+  | { kind: 'message'; message: ChatMessage; receipt: boolean }
   /** Discarded by the server's flags (SPEC §5: discard and offline). */
   | { kind: 'dropped'; mid: string; reason: 'discard' | 'offline'; sensitiveInfo: number }
   /** Not stored: empty type (SPEC §5), no id, or nothing to show (chat states, receipts…). */
   | { kind: 'ignored'; reason: 'empty-type' | 'no-id' | 'no-content' | 'not-a-message' }
   /** XEP-0333: the peer displayed our message `mid` (and what came before it). */
   | { kind: 'displayed'; mid: string; from: string }
+  /** XEP-0184: the peer's client has our message `mid`. */
+  | { kind: 'received'; mid: string; from: string }
   /** The server bounced our message `mid` (`type="error"`). */
   | { kind: 'bounced'; mid: string; condition: string }
   /** SPEC §3 push notice. */
@@ -242,6 +251,8 @@ export function parseIncoming(stanza: XmlElement, options: ParseOptions): Incomi
 
   const displayed = stanza.getChild('displayed', NS_CHAT_MARKERS)
   if (displayed?.attrs.id) return { kind: 'displayed', mid: displayed.attrs.id, from }
+  const received = stanza.getChild('received', NS_RECEIPTS)
+  if (received?.attrs.id) return { kind: 'received', mid: received.attrs.id, from }
 
   const body = stanza.getChild('body')
   const payload = stanza.getChild(PAYLOAD_ELEMENT, NS_MESSAGE)
@@ -291,5 +302,5 @@ export function parseIncoming(stanza: XmlElement, options: ParseOptions): Incomi
     const step = payload.attrs.step
     if (step !== undefined) message.step = /^-?\d+$/.test(step) ? Number(step) : step
   }
-  return { kind: 'message', message }
+  return { kind: 'message', message, receipt: Boolean(stanza.getChild('request', NS_RECEIPTS)) }
 }

@@ -11,10 +11,14 @@
  *   <payload xmlns="urn:vchat:message:1" type="2" date="1700000000000" nickName="…">{"url":"…"}</payload>
  *   <origin-id xmlns="urn:xmpp:sid:0" id="{mid}"/>          XEP-0359
  *   <markable xmlns="urn:xmpp:chat-markers:0"/>             XEP-0333
+ *   <request xmlns="urn:xmpp:receipts"/>                    XEP-0184
  * </message>
  * ```
  *
- * Read state: `<message type="chat" to="peer"><displayed xmlns="urn:xmpp:chat-markers:0" id="{mid}"/></message>`.
+ * Delivered: `<message type="chat" to="peer"><received xmlns="urn:xmpp:receipts" id="{mid}"/></message>`,
+ * sent by the recipient's client once it has stored the message.
+ * Read state: `<message type="chat" to="peer"><displayed xmlns="urn:xmpp:chat-markers:0" id="{mid}"/></message>`,
+ * sent only while the reader's read-receipt setting is on.
  * Server stamp on incoming text: `<sensitive xmlns="urn:vchat:filter:1" info="10" replacement="***"/>`.
  * Push notice: `<message type="headline"><notice xmlns="urn:vchat:notice:1" from="jid" type="…" avatarUrl="…">content</notice></message>`.
  * GiftBuy: `<iq type="set" to="gift.{domain}"><giftBuy xmlns="urn:vchat:gift:1" to="jid" gift="id" price="50"/></iq>`,
@@ -63,6 +67,7 @@ export const CALL_ERROR_BLOCKED = 'blocked'
 /** Standard namespaces used on the wire. */
 export const NS_ORIGIN_ID = 'urn:xmpp:sid:0'
 export const NS_CHAT_MARKERS = 'urn:xmpp:chat-markers:0'
+export const NS_RECEIPTS = 'urn:xmpp:receipts'
 export const NS_VCARD = 'vcard-temp'
 export const NS_DELAY = 'urn:xmpp:delay'
 export const NS_STANZAS = 'urn:ietf:params:xml:ns:xmpp-stanzas'

@@ -116,7 +116,8 @@ export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
       return [...rows.values()].filter((m) => m.outbox === true).sort((a, b) => a.date - b.date)
     },
     async markThreadRead(tid) {
-      for (const [mid, row] of rows) if (row.tid === tid) rows.set(mid, { ...row, read: true })
+      // Outgoing rows (to the thread's peer) keep `read`: for them it says the peer read them.
+      for (const [mid, row] of rows) if (row.tid === tid && row.to !== tid) rows.set(mid, { ...row, read: true })
     },
     async lastOfThread(tid, limit) {
       return [...rows.values()].filter((m) => m.tid === tid).sort((a, b) => a.date - b.date).slice(-limit)

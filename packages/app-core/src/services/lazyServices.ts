@@ -79,11 +79,11 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async buyGift(purchase) {
       return need().buyGift(purchase)
     },
-    setActiveThread(tid) {
-      instance?.setActiveThread(tid)
+    setActiveThread(tid, read) {
+      instance?.setActiveThread(tid, read)
     },
-    async markThreadRead(tid) {
-      if (instance) await instance.markThreadRead(tid)
+    async markThreadRead(tid, read) {
+      if (instance) await instance.markThreadRead(tid, read)
     },
     async markImageUnlocked(mid) {
       return instance ? instance.markImageUnlocked(mid) : null

@@ -1,5 +1,5 @@
 import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, getVCard, threadIdOf } from '@vchat/xmpp-chat'
-import type { ChatSession, HubTransport, Messenger } from '@vchat/xmpp-chat'
+import type { ChatSession, HubTransport, Messenger, ReadOptions } from '@vchat/xmpp-chat'
 import { createMessageStore, localOfficialThread, openChatDb, LOCAL_OFFICIAL_THREAD_TID } from '@vchat/chat-db'
 import type { ChatDb } from '@vchat/chat-db'
 import { CHAT_PAGE_SIZE, OFFICIAL_UID, XMPP_RESOURCE } from '../constants'
@@ -19,8 +19,8 @@ export interface MessagingInstance {
   send(message: ChatOutgoing): Promise<ChatMessageRecord>
   retry(mid: string): Promise<void>
   buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
-  setActiveThread(tid: string | null): void
-  markThreadRead(tid: string): Promise<void>
+  setActiveThread(tid: string | null, options?: ReadOptions): void
+  markThreadRead(tid: string, options?: ReadOptions): Promise<void>
   markImageUnlocked(mid: string): Promise<ChatMessageRecord | null>
 }
 
@@ -152,8 +152,8 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         throw giftError(error)
       }
     },
-    setActiveThread: (tid) => messenger.setActiveThread(tid),
-    markThreadRead: (tid) => messenger.markThreadRead(tid),
+    setActiveThread: (tid, read) => messenger.setActiveThread(tid, read),
+    markThreadRead: (tid, read) => messenger.markThreadRead(tid, read),
     markImageUnlocked: async (mid) => (await db.messages.markUnlocked(mid)) ?? null,
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
-import type { ChatMessage, HubTransport } from '@vchat/xmpp-chat'
+import type { ChatMessage, HubTransport, ReadOptions } from '@vchat/xmpp-chat'
 import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { ChatApiMethod } from '../features/chat/chatApi'
@@ -162,9 +162,13 @@ export interface ChatService {
    * Rejects with a `ChatGiftError` ('xmpp send iq error').
    */
   buyGift(purchase: ChatGiftPurchase): Promise<{ gemsBalance: number | undefined }>
-  /** Incoming messages of the active thread are stored read. */
-  setActiveThread(tid: string | null): void
-  markThreadRead(tid: string): Promise<void>
+  /**
+   * Incoming messages of the active thread are stored read; the peer is told (XEP-0333) unless
+   * `tellPeer` is false: the user's read-receipt setting.
+   */
+  setActiveThread(tid: string | null, options?: ReadOptions): void
+  /** Reads the thread's incoming messages; tells the peer unless `tellPeer` is false. */
+  markThreadRead(tid: string, options?: ReadOptions): Promise<void>
   /**
    * Marks a paid image unlocked on its stored message (chat-db `unlocked`), so it shows unlocked after
    * a reload and in other tabs; answers the stored message, or null when it is not stored (or before login).

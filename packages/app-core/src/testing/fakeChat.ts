@@ -29,6 +29,8 @@ export type FakeChat = ChatService & {
   setState(state: ChatConnectionState): void
   sendOutcome: 'success' | 'error' | 'pending'
   activeThread: string | null
+  /** Whether the last thread opened tells the peer it was read (the read-receipt setting). */
+  tellsPeer: boolean
   /** Gift purchases the component accepted. */
   bought: ChatGiftPurchase[]
   /** The buyer's gems as the gift component sees them. */
@@ -71,6 +73,7 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
     gemsBalance: options.gemsBalance ?? 500,
     sendOutcome: options.sendOutcome ?? 'success',
     activeThread: null,
+    tellsPeer: true,
     get state() {
       return state
     },
@@ -177,11 +180,13 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
       }
       return { gemsBalance: fake.gemsBalance }
     },
-    setActiveThread(tid) {
+    setActiveThread(tid, read) {
       fake.activeThread = tid
+      fake.tellsPeer = read?.tellPeer ?? true
     },
     async markThreadRead(tid) {
-      for (const m of fake.messages) if (m.tid === tid) m.read = true
+      // Outgoing messages keep `read`: for them it says the peer read them.
+      for (const m of fake.messages) if (m.tid === tid && m.from !== me) m.read = true
       const thread = threads.get(tid)
       if (thread) thread.unread = 0
     },

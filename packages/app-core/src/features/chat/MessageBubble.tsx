@@ -6,6 +6,17 @@ import type { TranslationState, UnlockState } from './chatSlice'
 import type { RowSlot } from './MessageList'
 import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringField } from './messageView'
 
+/**
+ * What the sender is told about an outgoing message, each state only once it is true: the server
+ * has it (success, "Sent"), the recipient's client has it (XEP-0184, "Delivered"), the recipient
+ * read it with read receipts on (XEP-0333, "Read").
+ */
+export function deliveryOf(message: Pick<ChatMessageRecord, 'state' | 'read' | 'delivered'>): 'sending' | 'error' | 'success' | 'delivered' | 'read' {
+  if (message.state !== 'success') return message.state
+  if (message.read) return 'read'
+  return message.delivered ? 'delivered' : 'success'
+}
+
 export interface MessageBubbleProps {
   message: ChatMessageRecord
   outgoing: boolean
@@ -185,8 +196,7 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
       <div className="vc-chat-msg__meta">
         <time dateTime={new Date(message.date).toISOString()}>{time}</time>
-        {outgoing ? <span className="vc-chat-msg__state">{t(`state.${message.state}`)}</span> : null}
-        {outgoing && message.state === 'success' && message.read ? <span className="vc-chat-msg__read">{t('state.read')}</span> : null}
+        {outgoing ? <span className={`vc-chat-msg__state vc-chat-msg__state--${deliveryOf(message)}`}>{t(`state.${deliveryOf(message)}`)}</span> : null}
         {outgoing && message.state === 'error' ? (
           <Button variant="secondary" onClick={() => onRetry(message.mid)}>
             {t('actions.retry')}

@@ -10,6 +10,8 @@ import { AppProviders } from '../../app/AppProviders'
 import { makeStore } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { selectShowTranslate } from './chatSlice'
+import { DEFAULT_SETTINGS } from '../settings/settingsSlice'
+import { SETTINGS_STORAGE_KEY } from '../../constants'
 import { MessageBubble } from './MessageBubble'
 import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
 
@@ -66,13 +68,27 @@ describe('/message', () => {
     expect(within(messages).getByText('Sending…')).toBeInstanceOf(Element)
     expect(within(messages).getByText('Not sent')).toBeInstanceOf(Element)
     expect(within(messages).getByText('Read')).toBeInstanceOf(Element)
+    expect(within(messages).getByText('Delivered')).toBeInstanceOf(Element)
     expect(chat.activeThread).toBe(MIA)
+    expect(chat.tellsPeer).toBe(true)
     await waitFor(() => expect(store.getState().chat?.threads.find((t) => t.tid === MIA)?.unread).toBe(0))
     expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Messages' })).toBeInstanceOf(Element)
 
     await user.click(within(messages).getByRole('button', { name: 'Retry' }))
     expect(retry).toHaveBeenCalledWith('m7')
     await waitFor(() => expect(store.getState().chat?.messages.find((m) => m.mid === 'm7')?.state).toBe('success'))
+  })
+
+  it('with read receipts off, opening a thread reads it here without telling the peer', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup()
+    // Stored on this device, as the settings screen leaves it.
+    services.storage.local(SETTINGS_STORAGE_KEY).set({ ...DEFAULT_SETTINGS, readReceipt: false })
+    await renderApp({ path: '/message', services, preloadedState: signedIn })
+    await user.click(await screen.findByRole('button', { name: /Mia/ }))
+    await screen.findByRole('list', { name: 'Messages with Mia' })
+    await waitFor(() => expect(chat.activeThread).toBe(MIA))
+    expect(chat.tellsPeer).toBe(false)
   })
 
   it('sends a message: shown as sending at once, then sent; errors show Retry', async () => {

@@ -11,6 +11,7 @@ import { loggedOut } from '../auth/authActions'
 import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
 import { MSG } from './messageView'
 import { isPaymentRoute } from '../auth/authSlice'
+import { selectSendReadReceipts } from '../settings/settingsSlice'
 import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
@@ -127,10 +128,12 @@ export const connectMessaging = createAppAsyncThunk('chat/connect', async (pathn
 
 export const loadThreads = createAppAsyncThunk('chat/loadThreads', async (_: void, { extra }) => extra.chat.listThreads())
 
-export const openThread = createAppAsyncThunk('chat/openThread', async (tid: string, { extra, dispatch }) => {
-  extra.chat.setActiveThread(tid)
+export const openThread = createAppAsyncThunk('chat/openThread', async (tid: string, { extra, dispatch, getState }) => {
+  // Read receipts off: reading is not told to the peer (delivery still is).
+  const read = { tellPeer: selectSendReadReceipts(getState()) }
+  extra.chat.setActiveThread(tid, read)
   const messages = await extra.chat.loadThread(tid, CHAT_PAGE_SIZE)
-  await extra.chat.markThreadRead(tid)
+  await extra.chat.markThreadRead(tid, read)
   void dispatch(loadThreads())
   void dispatch(syncImageUnlocks(messages))
   return messages

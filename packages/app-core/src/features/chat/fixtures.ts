@@ -52,7 +52,7 @@ export const demoMessages: ChatMessageRecord[] = [
   demoMessage({ mid: 'm6c', type: 10, date: BASE + 310_000, from: ME, to: MIA, read: false, attachment: { sid: 'c3', caller: ME, callee: MIA, startTime: 0, connectingTime: 0, endTime: BASE + 310_000, reason: 'rejected', rejectType: 'busy' } }),
   demoMessage({ mid: 'm6d', type: 16, date: BASE + 320_000, attachment: { url: '/files/videos/200001_1.mp4', thumbUrl: '/files/photos/200001_2.svg', duration: 12 } }),
   demoMessage({ mid: 'm6e', type: 22, date: BASE + 330_000, from: 'help.localhost', content: '' }),
-  demoMessage({ mid: 'm6f', type: 13, date: BASE + 340_000, from: ME, to: MIA, read: false, attachment: { id: 'rose', type: 1, gemsPrice: 50, tabId: 1, priority: 2, title: 'Rose', iconUrl: '/files/gifts/rose.svg', isActive: true, showArea: 1 } }),
+  demoMessage({ mid: 'm6f', type: 13, date: BASE + 340_000, from: ME, to: MIA, read: false, delivered: true, attachment: { id: 'rose', type: 1, gemsPrice: 50, tabId: 1, priority: 2, title: 'Rose', iconUrl: '/files/gifts/rose.svg', isActive: true, showArea: 1 } }),
   demoMessage({ mid: 'm7', from: ME, to: MIA, content: 'Are you there?', date: BASE + 360_000, state: 'error', read: false }),
   demoMessage({ mid: 'm8', from: ME, to: MIA, content: 'Sending this now', date: BASE + 420_000, state: 'sending', read: false }),
 ]
