@@ -122,8 +122,9 @@ test.describe('messages', () => {
     const user = await newUser({ paid: true, gemsBalance: 500 })
     const hostContext = await browser.newContext({ baseURL: appUrl })
     const host = await hostContext.newPage()
-    // The host chose, on this device, not to send read receipts.
+    // The host chose, on this device, not to send read receipts (and answered the cookie banner).
     await host.addInitScript(() => {
+      window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all'))
       if (!window.localStorage.getItem('vchat:settings')) window.localStorage.setItem('vchat:settings', JSON.stringify({ readReceipt: false }))
     })
     await logIn(host, hostUid)
@@ -155,6 +156,35 @@ test.describe('messages', () => {
     await openConversation(host, user.jid)
     await expect(mine.getByText('Read')).toBeVisible()
     await hostContext.close()
+  })
+
+  test('a second device shows the earlier conversation, in order, once each, from the server archive', async ({ page, browser, appUrl, newUser, stack }) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, 'anchor_200019@localhost')
+    const texts = ['First from the phone', 'Second from the phone', 'Third from the phone']
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    for (const text of texts) {
+      await composer.fill(text)
+      await page.getByRole('button', { name: 'Send' }).click()
+      await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: text })).toBeVisible()
+    }
+
+    // The same account on a new device: nothing stored there, the conversation comes from the server.
+    const laptop = await browser.newContext({ baseURL: appUrl })
+    await laptop.addInitScript(() => window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all')))
+    const second = await laptop.newPage()
+    await signIn(second, user)
+    await second.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await second.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Messages/ }).click()
+    // The host's automatic greeting may be the newest line of the row: pick the row that is not the team's.
+    await second.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasNotText: 'Official team' }).click()
+    const thread = second.getByRole('list', { name: /^Messages with / })
+    await expect(thread.getByText('Third from the phone')).toBeVisible()
+    const shown = await thread.locator('.vc-chat-msg__bubble').allInnerTexts()
+    expect(shown.map((text) => text.trim()).filter((text) => texts.includes(text))).toEqual(texts)
+    await laptop.close()
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {

@@ -74,6 +74,11 @@ describe('createMessageStore: receive', () => {
 })
 
 describe('createMessageStore: outbox', () => {
+  it('our own message received from the archive (sent from another device) creates the thread of its recipient', async () => {
+    expect(await store.receive(outgoing('a1', { state: 'success', outbox: false, read: true }))).toBe('stored')
+    expect(await db.threads.byTid(PEER)).toMatchObject({ tid: PEER, mainJid: ME, linkedJid: PEER, unread: 0, linkedUser: { jid: PEER, uid: '200001' } })
+  })
+
   it('add stores an outgoing message and creates its thread linked to the recipient', async () => {
     await store.add(outgoing('o1'))
     expect(await store.byMid('o1')).toMatchObject({ state: 'sending', outbox: true })

@@ -116,7 +116,9 @@ export function createMessageStore(db: ChatDb): MessageStore {
         for (const [tid, first] of firstByTid) {
           const unread = unreadByTid.get(tid) ?? 0
           const thread = byTid.get(tid)
-          if (!thread) created.push(newThread(tid, first.to, first.from, first.nickName, unread))
+          // Our own message from the archive (sent from another device) is addressed to the peer.
+          const own = first.to === tid
+          if (!thread) created.push(own ? newThread(tid, first.from, first.to, undefined, unread) : newThread(tid, first.to, first.from, first.nickName, unread))
           else if (unread) changed.push({ ...thread, unread: thread.unread + unread })
         }
         // One write per store, in arrival order (local ids follow the order of arrival).

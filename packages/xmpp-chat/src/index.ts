@@ -4,7 +4,7 @@ export { createChatSession } from './createChatSession.ts'
 export { createMessenger } from './messenger.ts'
 export { ArchiveError, archivedMessages, buildArchiveQuery, queryArchive } from './archive.ts'
 export type { ArchivedMessage, ArchivePage, ArchiveQuery, ThreadHistoryPage } from './archive.ts'
-export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messenger.ts'
+export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messenger.ts'
 export {
   buildDisplayedStanza,
   buildMessageStanza,

@@ -1,13 +1,13 @@
 import { createArchiveSync } from './archive.ts'
 import { buyGift } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
-import type { MessageStore, Messenger, MessengerOptions } from './messengerTypes.ts'
+import type { MessageOrigin, MessageStore, Messenger, MessengerOptions } from './messengerTypes.ts'
 import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
 import { MessageType, bareJid } from './wire.ts'
 
-export type { MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messengerTypes.ts'
+export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messengerTypes.ts'
 function listeners<A>() {
   const set = new Set<(value: A) => void>()
   return {
@@ -75,7 +75,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
   /** Serialises incoming handling so that a burst is stored in arrival order. */
   let incomingChain: Promise<void> = Promise.resolve()
 
-  const messageListeners = listeners<ChatMessage>()
+  const messageListeners = listeners<{ message: ChatMessage; origin: MessageOrigin }>()
   const arrivingListeners = listeners<ChatMessage>()
   const updateListeners = listeners<ChatMessage>()
   const noticeListeners = listeners<PushNotice>()
@@ -157,12 +157,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   type ReceiveResult = Awaited<ReturnType<MessageStore['receive']>>
   /** Stores messages in order, de-duplicated by mid, and reports the new ones. */
-  async function storeReceived(messages: ChatMessage[]): Promise<ReceiveResult[]> {
+  async function storeReceived(messages: ChatMessage[], origin: MessageOrigin): Promise<ReceiveResult[]> {
     for (const message of messages) seen(message.date)
     if (store.receiveMany) {
       const results = messages.length ? await store.receiveMany(messages) : []
       messages.forEach((message, i) => {
-        if (results[i] === 'stored') messageListeners.emit(message)
+        if (results[i] === 'stored') messageListeners.emit({ message, origin })
       })
       return results
     }
@@ -170,7 +170,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     for (const message of messages) {
       const result = await store.receive(message)
       results.push(result)
-      if (result === 'stored') messageListeners.emit(message)
+      if (result === 'stored') messageListeners.emit({ message, origin })
     }
     return results
   }
@@ -216,7 +216,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     me,
     now: clock,
     store: async (messages) => {
-      await storeReceived(messages)
+      await storeReceived(messages, 'archive')
     },
   })
   async function catchUp(): Promise<void> {
@@ -238,7 +238,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
       if (!run.length) return
       const items = run
       run = []
-      const results = await storeReceived(items.map((item) => item.message))
+      const results = await storeReceived(items.map((item) => item.message), 'live')
       confirmDelivery(items.map((item, i) => ({ ...item, result: results[i] })))
       // Arrived in the conversation on screen: read now, and the peer is told (setting allowing).
       const lastRead = items.findLast((item, i) => results[i] === 'stored' && item.message.read && item.message.from !== me)
@@ -410,7 +410,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
       return result
     },
 
-    onMessage: (listener) => messageListeners.add(listener),
+    onMessage: (listener) => messageListeners.add(({ message, origin }) => listener(message, origin)),
     onArriving: (listener) => arrivingListeners.add(listener),
     onUpdate: (listener) => updateListeners.add(listener),
     onNotice: (listener) => noticeListeners.add(listener),

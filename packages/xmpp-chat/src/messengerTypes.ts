@@ -34,6 +34,9 @@ export interface MessageStore {
   newestDate?(): Promise<number | undefined>
 }
 
+/** Where a stored message came from: the live stream, or the server archive. */
+export type MessageOrigin = 'live' | 'archive'
+
 /** How a read is told to the peer. */
 export interface ReadOptions {
   /** Send XEP-0333 displayed markers (the reader's read-receipt setting). Default true. */
@@ -104,8 +107,12 @@ export interface Messenger {
    * message is marked sent (`attachment.isSend = true`) once the gift is bought.
    */
   buyGift(request: GiftBuyRequest & { askGiftMid?: string }): Promise<GiftBuyResult>
-  /** A new incoming message was stored (duplicates and dropped messages are not reported). */
-  onMessage(listener: (message: ChatMessage) => void): () => void
+  /**
+   * A new message from the server was stored (duplicates and dropped messages are not reported):
+   * `live` as it arrived, `archive` read from the server archive (catch-up, a thread's history:
+   * possibly old, possibly our own from another device).
+   */
+  onMessage(listener: (message: ChatMessage, origin: MessageOrigin) => void): () => void
   /**
    * An incoming message of the active thread, as soon as it arrives and before it is stored, so the
    * open conversation can show it without waiting for the database. `onMessage` follows once it is

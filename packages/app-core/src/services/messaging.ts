@@ -61,6 +61,44 @@ function uidOfJid(jid: string): string {
   return underscore === -1 ? local : local.slice(underscore + 1)
 }
 
+/** Archive pages one scroll-up may fetch while the messages before it are not on this device. */
+const HISTORY_PAGES_PER_LOAD = 3
+
+/**
+ * A thread's history in the server archive, page by page from the newest (XEP-0313 with RSM):
+ * where the next older page starts, per thread, for this login. Pages are stored by the messenger
+ * (de-duplicated by mid) and reported as archived messages.
+ */
+function threadHistory(messenger: Messenger, me: string) {
+  /** Per thread: the cursor of the next older page; null once the oldest was read. */
+  const cursors = new Map<string, string | null>()
+  const inFlight = new Map<string, Promise<void>>()
+  return {
+    /** Whether the archive may hold older messages of this thread than those fetched so far. */
+    has(tid: string): boolean {
+      return tid !== LOCAL_OFFICIAL_THREAD_TID && tid !== me && cursors.get(tid) !== null
+    },
+    /** Whether a page of this thread was fetched in this login. */
+    fetched(tid: string): boolean {
+      return cursors.has(tid)
+    },
+    /** Fetches and stores the next older page (the newest first); one at a time per thread. */
+    fetch(tid: string): Promise<void> {
+      const running = inFlight.get(tid)
+      if (running) return running
+      const cursor = cursors.get(tid)
+      const next = messenger
+        .loadThreadHistory(tid, cursor ?? undefined)
+        .then((page) => {
+          cursors.set(tid, page.before ?? null)
+        })
+        .finally(() => inFlight.delete(tid))
+      inFlight.set(tid, next)
+      return next
+    },
+  }
+}
+
 /** Builds the messaging service for one login; `start()` opens the database and logs in. */
 export async function createMessaging(options: MessagingOptions): Promise<MessagingInstance> {
   const { endpoints, credentials, logger, emit } = options
@@ -82,14 +120,23 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     me,
     ...(componentInfo?.giftDomain ? { giftDomain: componentInfo.giftDomain } : {}),
   })
+  const history = threadHistory(messenger, me)
+  /** Threads opened before the connection was up, whose archive page is fetched at the next ready. */
+  const whenReady = new Set<string>()
   const hubTransport = createHubTransport(session, componentInfo?.hubDomain || `hub.${endpoints.xmppDomain}`)
   const officialJid = componentInfo?.helpDomain || `help.${endpoints.xmppDomain}`
   const unsubscribe = [
     // The stream close is written at once (the page may be gone a moment later); nothing to wait for.
     options.onPageLeave?.(() => void session.logout()) ?? (() => {}),
     session.onStateChange((state) => emit({ kind: 'state', state })),
+    session.onReady(() => {
+      for (const tid of whenReady) {
+        history.fetch(tid).catch((error: unknown) => logger.info('thread history not loaded', { reason: error instanceof Error ? error.message : String(error) }))
+      }
+      whenReady.clear()
+    }),
     session.onError((error) => logger.warn('messaging error', { reason: error.message })),
-    messenger.onMessage((message) => emit({ kind: 'message', message })),
+    messenger.onMessage((message, origin) => emit(origin === 'archive' ? { kind: 'message', message, archived: true } : { kind: 'message', message })),
     messenger.onArriving((message) => emit({ kind: 'arriving', message })),
     messenger.onUpdate((message) => emit({ kind: 'update', message })),
     messenger.onNotice((notice) => emit({ kind: 'notice', from: notice.from, content: notice.content })),
@@ -135,8 +182,33 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
           lastMessage: lastMessage ?? null,
         }))
     },
-    loadThread: (tid, limit = CHAT_PAGE_SIZE) => db.messages.lastOfThread(tid, limit),
-    loadOlder: (tid, before, limit = CHAT_PAGE_SIZE) => db.messages.olderThan(tid, before, limit),
+    async loadThread(tid, limit = CHAT_PAGE_SIZE) {
+      const local = await db.messages.lastOfThread(tid, limit)
+      if (local.length >= limit || history.fetched(tid) || !history.has(tid)) return local
+      // Fewer than a page here (a new device, a cleared browser): the server archive has the rest.
+      if (session.state !== 'connected') {
+        // Fetched once the connection is up; its messages take their places in the open thread.
+        whenReady.add(tid)
+        return local
+      }
+      try {
+        await history.fetch(tid)
+      } catch (error) {
+        logger.info('thread history not loaded', { reason: error instanceof Error ? error.message : String(error) })
+        return local
+      }
+      return db.messages.lastOfThread(tid, limit)
+    },
+    async loadOlder(tid, before, limit = CHAT_PAGE_SIZE) {
+      let older = await db.messages.olderThan(tid, before, limit)
+      // Past what this device holds: page back through the archive (a refused page rejects, so the
+      // screen offers a retry; what is stored stays as it was).
+      for (let pages = 0; older.length < limit && history.has(tid) && pages < HISTORY_PAGES_PER_LOAD; pages += 1) {
+        await history.fetch(tid)
+        older = await db.messages.olderThan(tid, before, limit)
+      }
+      return older
+    },
     send: (message) =>
       messenger.send({
         to: message.to,

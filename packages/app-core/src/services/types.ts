@@ -109,8 +109,12 @@ export interface ChatOutgoing {
 }
 
 export type ChatEvent =
-  /** A new incoming message, stored. */
-  | { kind: 'message'; message: ChatMessageRecord }
+  /**
+   * A new message from the server, stored. `archived`: read from the server archive (a new device's
+   * history, catch-up after a gap): possibly old, possibly the user's own from another device; it
+   * takes its place by date and raises no notice.
+   */
+  | { kind: 'message'; message: ChatMessageRecord; archived?: boolean }
   /** An incoming message of the active thread, reported on arrival before it is stored (shown at once; `message` follows). */
   | { kind: 'arriving'; message: ChatMessageRecord }
   | { kind: 'update'; message: ChatMessageRecord }

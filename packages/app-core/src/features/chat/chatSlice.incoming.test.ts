@@ -32,6 +32,20 @@ describe('incoming events in a batch', () => {
     expect(state.messages.map((m) => m.content)).toEqual(['old a', 'old b'])
   })
 
+  it('history from the archive takes its place by date in the open thread, raises no notice, and our own archived message opens its peer\'s thread', () => {
+    const state = stateWith({ activeTid: MIA, messages: [demoMessage({ mid: 'b', date: 20 }), demoMessage({ mid: 'd', date: 40 })], threads: [thread(MIA, 40)] })
+    const next = reduce(state, [
+      { kind: 'message', archived: true, message: demoMessage({ mid: 'a', date: 10 }) },
+      { kind: 'message', archived: true, message: demoMessage({ mid: 'c', from: ME, to: MIA, date: 30 }) },
+      { kind: 'message', message: demoMessage({ mid: 'e', date: 50 }) },
+      { kind: 'message', archived: true, message: demoMessage({ mid: 'b', date: 20, content: 'again' }) },
+      { kind: 'message', archived: true, message: demoMessage({ mid: 'z1', tid: LEA, from: ME, to: LEA, read: true, date: 5 }) },
+    ])
+    expect(next.messages.map((m) => m.mid)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(next.notice).toBeNull()
+    expect(next.threads.find((t) => t.tid === LEA)).toMatchObject({ peerJid: LEA, peerUid: '200002', unread: 0 })
+  })
+
   it('a burst of 1000 into the open thread: each once, in arrival order', () => {
     const events: ChatEvent[] = Array.from({ length: 1000 }, (_, i) => ({ kind: 'message', message: demoMessage({ mid: `m${i}`, content: `burst ${i}`, date: 100 + i }) }))
     const next = reduce(stateWith({ activeTid: MIA, threads: [thread(MIA, 1)] }), [...events, ...events.slice(0, 10)])

@@ -420,6 +420,20 @@ function messagePositions(state: ChatState): Map<string, number> {
   return positions
 }
 
+/**
+ * Puts a message from the archive in its place in the open thread (oldest first, by date); a message
+ * already shown is left as it is. Rare (a new device, a gap) and at most a page at a time, so the
+ * positions after the insertion are simply counted again.
+ */
+function insertByDate(state: ChatState, positions: Map<string, number>, message: ChatMessageRecord): void {
+  if (positions.has(message.mid)) return
+  let index = state.messages.length
+  while (index > 0 && (state.messages[index - 1] as ChatMessageRecord).date > message.date) index -= 1
+  state.messages.splice(index, 0, message)
+  positions.clear()
+  state.messages.forEach((row, i) => positions.set(row.mid, i))
+}
+
 function upsertAt(state: ChatState, positions: Map<string, number>, message: ChatMessageRecord) {
   const index = positions.get(message.mid)
   if (index === undefined) {
@@ -473,8 +487,13 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
         break
       case 'message': {
         const message = event.message
-        if (applyToThread(state, message, true)) resort = true
-        if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
+        // From the archive it may be the user's own message, sent from another device.
+        const incoming = message.to !== message.tid
+        if (applyToThread(state, message, incoming)) resort = true
+        if (event.archived) {
+          // History: in its place by date, without a notice.
+          if (state.activeTid === message.tid) insertByDate(state, (positions ??= messagePositions(state)), message)
+        } else if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
         else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
         break
       }
