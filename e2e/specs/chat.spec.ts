@@ -158,7 +158,7 @@ test.describe('messages', () => {
     await hostContext.close()
   })
 
-  test('a second device shows the earlier conversation, in order, once each, from the server archive', async ({ page, browser, appUrl, newUser, stack }) => {
+  test('a second device shows the earlier conversation (in order, once each, from the server archive) and the settings chosen on the first', async ({ page, browser, appUrl, newUser, stack }) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
@@ -170,6 +170,10 @@ test.describe('messages', () => {
       await page.getByRole('button', { name: 'Send' }).click()
       await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: text })).toBeVisible()
     }
+    // On the phone the user turns read receipts off.
+    await page.goto('/settings')
+    await page.getByRole('switch', { name: 'Read receipts' }).click()
+    await expect(page.getByRole('switch', { name: 'Read receipts' })).not.toBeChecked()
 
     // The same account on a new device: nothing stored there, the conversation comes from the server.
     const laptop = await browser.newContext({ baseURL: appUrl })
@@ -184,6 +188,10 @@ test.describe('messages', () => {
     await expect(thread.getByText('Third from the phone')).toBeVisible()
     const shown = await thread.locator('.vc-chat-msg__bubble').allInnerTexts()
     expect(shown.map((text) => text.trim()).filter((text) => texts.includes(text))).toEqual(texts)
+    // The choice made on the phone holds here too.
+    await second.goto('/settings')
+    await expect(second.getByRole('switch', { name: 'Read receipts' })).not.toBeChecked()
+    await expect(second.getByRole('switch', { name: 'Show when I was last online' })).toBeChecked()
     await laptop.close()
   })
 

@@ -267,6 +267,35 @@ export interface WebsiteConfig {
 
 // ---- common_service personal info -----------------------------------------------------------
 
+/** /deletemessagesettings: messages older than this many days are deleted; 0 keeps them. */
+export const MESSAGE_RETENTION_CHOICES = [0, 1, 7, 30] as const
+export type MessageRetentionDays = (typeof MESSAGE_RETENTION_CHOICES)[number]
+
+/**
+ * The settings of SPEC §3 that follow the account to every device (SPEC leaves their storage open:
+ * they travel in the personal info). Theme and notification choices belong to each device and are
+ * not here.
+ */
+export interface AccountSettings {
+  lastSeen: boolean
+  readReceipt: boolean
+  joiningGroups: boolean
+  privateMessages: boolean
+  /** SPEC §5 spelling and values. */
+  show_translate: 'on' | 'off'
+  messageRetentionDays: MessageRetentionDays
+}
+
+/** What an account that never changed a setting has. */
+export const DEFAULT_ACCOUNT_SETTINGS = {
+  lastSeen: true,
+  readReceipt: true,
+  joiningGroups: true,
+  privateMessages: true,
+  show_translate: 'on',
+  messageRetentionDays: 0,
+} as const satisfies AccountSettings
+
 export interface PersonalInfo {
   uid: string
   jid: string
@@ -279,12 +308,17 @@ export interface PersonalInfo {
   language: string
   about: string
   email: string
+  /** The settings this account changed, on any device; the others are `DEFAULT_ACCOUNT_SETTINGS`. */
+  settings: Partial<AccountSettings>
 }
 
-/** At least one field; each is validated (nickName 1–32 chars, birthday YYYY-MM-DD in the past, …). */
+/**
+ * At least one field; each is validated (nickName 1–32 chars, birthday YYYY-MM-DD in the past, …).
+ * `settings` changes only the settings it names.
+ */
 export type UpdatePersonalInfoRequest = Partial<
   Pick<PersonalInfo, 'nickName' | 'avatarUrl' | 'gender' | 'birthday' | 'country' | 'language' | 'about' | 'email'>
->
+> & { settings?: Partial<AccountSettings> }
 
 // ---- account_service ------------------------------------------------------------------------
 

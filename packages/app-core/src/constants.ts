@@ -1,3 +1,5 @@
+import type { DEFAULT_ACCOUNT_SETTINGS } from '@vchat/api-client'
+
 /** Spec values used by the application shell. Each constant carries the value given in SPEC.md. */
 
 /** SPEC §2: breakpoints in px; "mobile" means xs. Ordered from widest to narrowest. */
@@ -90,8 +92,12 @@ export const CHECK_IN_COMPLETED_STATUS = 3
 export const COUNTDOWN_TICK_MS = 1000
 /** Local storage key of the SPEC §3 settings. */
 export const SETTINGS_STORAGE_KEY = 'vchat:settings'
-/** SPEC §3 / §5: show_translate is 'on' or 'off', default on; translation shows only when 'on'. */
-export const SHOW_TRANSLATE_DEFAULT = 'on'
+/**
+ * SPEC §3 / §5: show_translate is 'on' or 'off', default on; translation shows only when 'on'. The
+ * contract's default, restated because build tools load this module without the workspace packages;
+ * the compiler checks that the two agree.
+ */
+export const SHOW_TRANSLATE_DEFAULT = 'on' satisfies (typeof DEFAULT_ACCOUNT_SETTINGS)['show_translate']
 /** Local storage key of the remembered cookie consent. */
 export const COOKIE_CONSENT_STORAGE_KEY = 'vchat:cookie-consent'
 /** Largest avatar the image host takes (bytes). */

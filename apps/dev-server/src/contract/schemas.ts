@@ -27,6 +27,16 @@ const page = z.number().int().min(1).max(10_000)
 const size = z.number().int().min(1).max(PAGE_SIZE_MAX)
 const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'expected a language code such as en or pt-BR')
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter country code such as IN')
+const accountSettingsShape = {
+  lastSeen: z.boolean(),
+  readReceipt: z.boolean(),
+  joiningGroups: z.boolean(),
+  privateMessages: z.boolean(),
+  show_translate: z.enum(['on', 'off']),
+  messageRetentionDays: z.union([z.literal(0), z.literal(1), z.literal(7), z.literal(30)]),
+}
+/** The settings an account changed (AccountSettings): the client applies them over its defaults. */
+export const accountSettings = exact<Partial<C.AccountSettings>>()(z.object(accountSettingsShape).partial().strict())
 
 export const emptyRequest = z.object({}).strict()
 export const pageRequest = exact<C.PageRequest>()(z.object({ page, size }).strict())
@@ -70,6 +80,7 @@ export const requests = {
         language: z.union([languageCode, z.literal('')]).optional(),
         about: z.string().max(500).optional(),
         email: z.union([z.email().max(200), z.literal('')]).optional(),
+        settings: accountSettings.refine((v) => Object.keys(v).length > 0, 'at least one setting is required').optional(),
       })
       .strict()
       .refine((v) => Object.keys(v).length > 0, 'at least one field is required'),
@@ -233,6 +244,7 @@ const personalInfo = exact<C.PersonalInfo>()(
       language: z.string(),
       about: z.string(),
       email: z.string(),
+      settings: accountSettings,
     })
     .strict(),
 )

@@ -147,6 +147,13 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 4,
+    // The settings that follow the account (AccountSettings), as JSON: only those the user changed.
+    sql: `
+      ALTER TABLE profiles ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -1,5 +1,5 @@
-import type { PersonalInfo } from '@vchat/api-client'
-import { emptyRequest, requests, responses } from '../contract/schemas.ts'
+import type { AccountSettings, PersonalInfo } from '@vchat/api-client'
+import { accountSettings, emptyRequest, requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { absoluteUrl } from '../world/anchors.ts'
 import { avatarPath } from '../world/images.ts'
@@ -13,6 +13,22 @@ interface ProfileRow {
   language: string
   about: string
   email: string
+  settings: string
+}
+
+/**
+ * The settings the account changed. The defaults are the client's (`DEFAULT_ACCOUNT_SETTINGS`): the
+ * server keeps only choices, so it never restates them. Unreadable storage counts as no choices.
+ */
+function settingsOf(stored: string): Partial<AccountSettings> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(stored)
+  } catch {
+    return {}
+  }
+  const checked = accountSettings.safeParse(parsed)
+  return checked.success ? checked.data : {}
 }
 
 export function personalInfo(app: AppContext, user: UserRow): PersonalInfo {
@@ -30,6 +46,7 @@ export function personalInfo(app: AppContext, user: UserRow): PersonalInfo {
     language: p.language,
     about: p.about,
     email: p.email,
+    settings: settingsOf(p.settings),
   }
 }
 
@@ -62,6 +79,11 @@ export const profileRoutes: Route[] = [
       for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
         const value = data[field]
         if (value !== undefined) app.db.prepare(`UPDATE profiles SET ${column} = ? WHERE uid = ?`).run(value, user.uid)
+      }
+      if (data.settings) {
+        // Only the named settings change: two devices changing different settings both keep theirs.
+        const row = app.db.prepare('SELECT settings FROM profiles WHERE uid = ?').get(user.uid) as { settings: string }
+        app.db.prepare('UPDATE profiles SET settings = ? WHERE uid = ?').run(JSON.stringify({ ...settingsOf(row.settings), ...data.settings }), user.uid)
       }
       const updated = app.db.prepare('SELECT * FROM users WHERE uid = ?').get(user.uid) as unknown as UserRow
       return ok(personalInfo(app, updated))

@@ -27,6 +27,7 @@ export const demoPersonalInfo: PersonalInfo = {
   language: 'en',
   about: 'I like travelling and music.',
   email: '',
+  settings: {},
 }
 
 export const demoUserSupport: UserSupportInfo = {
@@ -76,7 +77,8 @@ export function accountFakeApi(): Pick<
     },
     getPersonalInfo: async () => structuredClone(profile),
     updatePersonalInfo: async (changes) => {
-      profile = { ...profile, ...changes }
+      const { settings, ...fields } = changes
+      profile = { ...profile, ...fields, settings: { ...profile.settings, ...settings } }
       return structuredClone(profile)
     },
     getUserSupport: async () => ({ ...demoUserSupport }),

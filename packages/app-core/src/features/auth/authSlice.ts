@@ -6,6 +6,7 @@ import type { RootState } from '../../app/store'
 import { DEFAULT_USER_ROLE, LOGIN_ERROR_INVALID_TOKEN, LOGIN_ERROR_UNKNOWN, PAYMENT_ROUTE_PATHS } from '../../constants'
 import type { ChatProfile, ExternalLoginRequest, MainUser } from '../../services/types'
 import { loadAccount } from '../account/accountSlice'
+import { syncAccountSettings } from '../settings/settingsSlice'
 import { loadConfig } from '../config/configSlice'
 import { loggedOut } from './authActions'
 import { uidFromJid } from './uidFromJid'
@@ -135,7 +136,7 @@ export const completeLogin = createAppAsyncThunk<MainUser, { response: LoginResp
       }
     }
 
-    const results = await Promise.allSettled([dispatch(loadConfig()).unwrap(), dispatch(loadAccount()).unwrap()])
+    const results = await Promise.allSettled([dispatch(loadConfig()).unwrap(), dispatch(loadAccount()).unwrap(), dispatch(syncAccountSettings()).unwrap()])
     for (const result of results) {
       if (result.status === 'rejected') extra.logger.warn('loading after login failed', { reason: String(result.reason) })
     }

@@ -22,7 +22,7 @@ export const storyServices = {
       clock: storyClock(),
       api: {
         getUserTasksInfo: async () => structuredClone(tasks),
-        getPersonalInfo: async () => ({ uid: '100001', jid: 'user_100001@localhost', nickName: '', avatarUrl: '', gender: '', birthday: '', country: '', language: 'en', about: '', email: '' }),
+        getPersonalInfo: async () => ({ uid: '100001', jid: 'user_100001@localhost', nickName: '', avatarUrl: '', gender: '', birthday: '', country: '', language: 'en', about: '', email: '', settings: {} }),
         getWebsiteConfig: async () => ({ ...demoWebsiteConfig, appDownloadInfo: { ...demoWebsiteConfig.appDownloadInfo, enabled: false } }),
       },
     })

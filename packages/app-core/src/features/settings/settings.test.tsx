@@ -1,16 +1,20 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PersonalInfo, UpdatePersonalInfoRequest } from '@vchat/api-client'
+import { demoPersonalInfo } from '../../testing/accountFixtures'
 import { makeStore } from '../../app/store'
-import { SETTINGS_STORAGE_KEY } from '../../constants'
+import { MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
 import { signedInState } from '../../testing/accountTestState'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { testBrand } from '../../testing/testBrand'
 import { applyAppearance } from './appearance'
 import {
+  changeMessageRetention,
   changeSettings,
   DEFAULT_SETTINGS,
+  syncAccountSettings,
   loadSettings,
   notificationPolicy,
   sanitizeSettings,
@@ -42,6 +46,49 @@ describe('settings', () => {
     const again = makeStore({ services })
     await again.dispatch(loadSettings())
     expect(again.getState().settings.values.show_translate).toBe('off')
+  })
+
+  it("a sign-in takes the account's settings from the server: they replace this device's, and are kept here", async () => {
+    const getPersonalInfo = vi.fn(async (): Promise<PersonalInfo> => ({ ...demoPersonalInfo, settings: { readReceipt: false, show_translate: 'off', messageRetentionDays: 7 } }))
+    const updatePersonalInfo = vi.fn(async (request: UpdatePersonalInfoRequest): Promise<PersonalInfo> => ({ ...demoPersonalInfo, settings: request.settings ?? {} }))
+    const services = fakeServices({ api: { getPersonalInfo, updatePersonalInfo } })
+    // This device had dark mode off (a device setting: it stays) and read receipts on.
+    services.storage.local(SETTINGS_STORAGE_KEY).set({ ...DEFAULT_SETTINGS, darkMode: false })
+    const store = makeStore({ services, preloadedState: signedInState() })
+    await store.dispatch(syncAccountSettings()).unwrap()
+    expect(store.getState().settings.values).toEqual({ ...DEFAULT_SETTINGS, darkMode: false, readReceipt: false, show_translate: 'off' })
+    expect(store.getState().settings.messageRetentionDays).toBe(7)
+    expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ readReceipt: false, darkMode: false })
+    expect(services.storage.local(MESSAGE_RETENTION_STORAGE_KEY).get()).toBe(7)
+    // The server had every choice this device made: nothing to send.
+    expect(updatePersonalInfo).not.toHaveBeenCalled()
+  })
+
+  it('a choice made on this device before settings followed the account is sent up, not lost', async () => {
+    const updatePersonalInfo = vi.fn(async (request: UpdatePersonalInfoRequest): Promise<PersonalInfo> => ({ ...demoPersonalInfo, settings: request.settings ?? {} }))
+    const services = fakeServices({ api: { getPersonalInfo: async () => ({ ...demoPersonalInfo, settings: { lastSeen: false } }), updatePersonalInfo } })
+    services.storage.local(SETTINGS_STORAGE_KEY).set({ ...DEFAULT_SETTINGS, readReceipt: false, darkMode: false })
+    const store = makeStore({ services, preloadedState: signedInState() })
+    await store.dispatch(syncAccountSettings()).unwrap()
+    expect(store.getState().settings.values).toMatchObject({ readReceipt: false, lastSeen: false, darkMode: false })
+    expect(updatePersonalInfo).toHaveBeenCalledWith({ settings: { readReceipt: false } })
+  })
+
+  it("a change while signed in goes to the account (device settings stay here); a failed write keeps it here", async () => {
+    const updatePersonalInfo = vi.fn(async (request: UpdatePersonalInfoRequest): Promise<PersonalInfo> => ({ ...demoPersonalInfo, settings: request.settings ?? {} }))
+    const services = fakeServices({ api: { updatePersonalInfo } })
+    const store = makeStore({ services, preloadedState: signedInState() })
+    await store.dispatch(changeSettings({ readReceipt: false, darkMode: false }))
+    expect(updatePersonalInfo).toHaveBeenLastCalledWith({ settings: { readReceipt: false } })
+    await store.dispatch(changeSettings({ borderedTheme: true }))
+    expect(updatePersonalInfo).toHaveBeenCalledTimes(1)
+    await store.dispatch(changeMessageRetention(30))
+    expect(updatePersonalInfo).toHaveBeenLastCalledWith({ settings: { messageRetentionDays: 30 } })
+
+    updatePersonalInfo.mockRejectedValueOnce(new Error('Network Error'))
+    await store.dispatch(changeSettings({ lastSeen: false }))
+    expect(store.getState().settings.values.lastSeen).toBe(false)
+    expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ lastSeen: false })
   })
 
   it('notifications obey allow and keep', () => {

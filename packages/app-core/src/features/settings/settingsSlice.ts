@@ -2,8 +2,10 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/store'
-import { MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY, SHOW_TRANSLATE_DEFAULT } from '../../constants'
-import type { StorageService } from '../../services/types'
+import { DEFAULT_ACCOUNT_SETTINGS, MESSAGE_RETENTION_CHOICES } from '@vchat/api-client'
+import type { AccountSettings, MessageRetentionDays } from '@vchat/api-client'
+import { MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
+import type { Services, StorageService } from '../../services/types'
 
 /** SPEC §3 settings. show_translate keeps its spec name and values ('on' | 'off'). */
 export interface Settings {
@@ -20,24 +22,38 @@ export interface Settings {
 
 export type SettingKey = keyof Settings
 
-/** Every brand theme is dark, so dark mode starts on; translation starts on (SPEC §3). */
+/** Every brand theme is dark, so dark mode starts on; the account's settings start as the contract says. */
 export const DEFAULT_SETTINGS: Settings = {
-  lastSeen: true,
-  readReceipt: true,
-  joiningGroups: true,
-  privateMessages: true,
+  lastSeen: DEFAULT_ACCOUNT_SETTINGS.lastSeen,
+  readReceipt: DEFAULT_ACCOUNT_SETTINGS.readReceipt,
+  joiningGroups: DEFAULT_ACCOUNT_SETTINGS.joiningGroups,
+  privateMessages: DEFAULT_ACCOUNT_SETTINGS.privateMessages,
   darkMode: true,
   borderedTheme: false,
   allowNotifications: true,
   keepNotifications: false,
-  show_translate: SHOW_TRANSLATE_DEFAULT,
+  show_translate: DEFAULT_ACCOUNT_SETTINGS.show_translate,
+}
+
+/**
+ * The settings that follow the account to every device (stored by the server, `AccountSettings`);
+ * theme and notifications stay with the device. The retention days live beside `values`.
+ */
+const ACCOUNT_SETTING_KEYS = ['lastSeen', 'readReceipt', 'joiningGroups', 'privateMessages', 'show_translate'] as const satisfies readonly (SettingKey & keyof AccountSettings)[]
+type AccountSettingKey = (typeof ACCOUNT_SETTING_KEYS)[number]
+
+/** The account settings among `values`, for the server. */
+function accountPart(values: Partial<Settings>): Partial<AccountSettings> {
+  const part: Partial<Record<AccountSettingKey, unknown>> = {}
+  for (const key of ACCOUNT_SETTING_KEYS) if (values[key] !== undefined) part[key] = values[key]
+  return part as Partial<AccountSettings>
 }
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[]
 
-/** How long chat messages are kept on this device: 0 = until deleted by hand, else days. */
-export const MESSAGE_RETENTION_CHOICES = [0, 1, 7, 30] as const
-export type MessageRetentionDays = (typeof MESSAGE_RETENTION_CHOICES)[number]
+/** How long chat messages are kept: 0 = until deleted by hand, else days (the contract's choices). */
+export { MESSAGE_RETENTION_CHOICES }
+export type { MessageRetentionDays }
 
 export interface SettingsState {
   values: Settings
@@ -102,11 +118,54 @@ export const loadSettings = createAppAsyncThunk('settings/load', async (_: void,
   return values
 })
 
-/** Changes and stores how long messages are kept on this device. */
-export const changeMessageRetention = createAppAsyncThunk('settings/retention', async (days: MessageRetentionDays, { extra, dispatch }) => {
+/**
+ * Tells the server a change of the account's settings, so every device of the account has it. A
+ * refused or failed write keeps the change on this device (logged); the next one sends it again.
+ */
+async function sendAccountSettings(changes: Partial<AccountSettings>, extra: Pick<Services, 'api' | 'logger'>, signedIn: boolean): Promise<void> {
+  if (!signedIn || Object.keys(changes).length === 0) return
+  try {
+    await extra.api.updatePersonalInfo({ settings: changes })
+  } catch (error) {
+    extra.logger.warn('settings not saved to the account', { reason: String(error) })
+  }
+}
+
+/** Changes and stores how long messages are kept, here and for the account. */
+export const changeMessageRetention = createAppAsyncThunk('settings/retention', async (days: MessageRetentionDays, { extra, dispatch, getState }) => {
   dispatch(messageRetentionChanged(days))
   extra.storage.local<number>(MESSAGE_RETENTION_STORAGE_KEY).set(days)
+  await sendAccountSettings({ messageRetentionDays: days }, extra, getState().auth.user !== null)
   return days
+})
+
+/**
+ * After a sign-in (and a restored session): the account's settings from the server replace this
+ * device's. A setting the account never chose but this device did (set before settings followed the
+ * account) is sent up instead, so the first sync loses no choice.
+ */
+export const syncAccountSettings = createAppAsyncThunk('settings/sync', async (_: void, { extra, dispatch, getState }) => {
+  if (!getState().settings.loaded) await dispatch(loadSettings())
+  const info = await extra.api.getPersonalInfo()
+  const server = info.settings
+  const local = getState().settings
+  const localAccount: AccountSettings = { ...accountPart(local.values), messageRetentionDays: local.messageRetentionDays } as AccountSettings
+  const missing: Partial<Record<keyof AccountSettings, unknown>> = {}
+  for (const key of Object.keys(DEFAULT_ACCOUNT_SETTINGS) as (keyof AccountSettings)[]) {
+    if (server[key] === undefined && localAccount[key] !== DEFAULT_ACCOUNT_SETTINGS[key]) missing[key] = localAccount[key]
+  }
+  const account: AccountSettings = { ...DEFAULT_ACCOUNT_SETTINGS, ...localAccount, ...server }
+  const { messageRetentionDays, ...values } = account
+  dispatch(settingsLoaded({ ...local.values, ...values }))
+  dispatch(messageRetentionChanged(messageRetentionDays))
+  try {
+    extra.storage.local<Settings>(SETTINGS_STORAGE_KEY).set(getState().settings.values)
+    extra.storage.local<number>(MESSAGE_RETENTION_STORAGE_KEY).set(messageRetentionDays)
+  } catch (error) {
+    extra.logger.warn('settings could not be stored', { error: String(error) })
+  }
+  await sendAccountSettings(missing as Partial<AccountSettings>, extra, true)
+  return account
 })
 
 /** Changes one or more settings and persists them at once. */
@@ -118,6 +177,7 @@ export const changeSettings = createAppAsyncThunk('settings/change', async (chan
   } catch (error) {
     extra.logger.warn('settings could not be stored', { error: String(error) })
   }
+  await sendAccountSettings(accountPart(changes), extra, getState().auth.user !== null)
   return values
 })
 
