@@ -354,6 +354,22 @@ describe('delivery states', () => {
   const receiptsFrom = (side: Side) => side.client().sent.filter((s) => s.getChild('received', NS_RECEIPTS))
   const markersFrom = (side: Side) => side.client().sent.filter((s) => s.getChild('displayed', NS_CHAT_MARKERS))
 
+  /** A user and an anchor, both connected; `userSays` sends from the user and delivers to the anchor, whose receipt goes out. */
+  async function pair() {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+    async function userSays(content: string) {
+      const message = await user.messenger.send({ to: ANCHOR, content })
+      await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
+      anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+      await vi.waitFor(() => expect(receiptsFrom(anchor).map((s) => s.getChild('received', NS_RECEIPTS)?.attrs.id)).toContain(message.mid))
+      return message
+    }
+    return { user, anchor, userSays }
+  }
+
   it('sent, then delivered once the peer stores it, then read only when the peer reads it with read receipts on', async () => {
     const user = await openSide(USER)
     const anchor = await openSide(ANCHOR)
@@ -397,14 +413,8 @@ describe('delivery states', () => {
   })
 
   it('a thread read while the connection is down (a page just loaded) is told read at the next ready', async () => {
-    const user = await openSide(USER)
-    const anchor = await openSide(ANCHOR)
-    await user.session.login()
-    await anchor.session.login()
-    const message = await user.messenger.send({ to: ANCHOR, content: 'read me later' })
-    await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
-    anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
-    await vi.waitFor(() => expect(receiptsFrom(anchor)).toHaveLength(1))
+    const { anchor, userSays } = await pair()
+    const message = await userSays('read me later')
 
     await anchor.session.logout()
     await anchor.messenger.markThreadRead(USER)
@@ -413,17 +423,7 @@ describe('delivery states', () => {
   })
 
   it('a message arriving in the conversation on screen is read at once: the peer is told, unless read receipts are off', async () => {
-    const user = await openSide(USER)
-    const anchor = await openSide(ANCHOR)
-    await user.session.login()
-    await anchor.session.login()
-    const deliver = async (content: string) => {
-      const message = await user.messenger.send({ to: ANCHOR, content })
-      await vi.waitFor(() => expect(sentWithId(user.client(), message.mid)).toHaveLength(1))
-      anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
-      await vi.waitFor(() => expect(receiptsFrom(anchor).map((s) => s.getChild('received', NS_RECEIPTS)?.attrs.id)).toContain(message.mid))
-      return message
-    }
+    const { anchor, userSays: deliver } = await pair()
     anchor.messenger.setActiveThread(USER, { tellPeer: false })
     await deliver('first')
     expect(markersFrom(anchor)).toHaveLength(0)
