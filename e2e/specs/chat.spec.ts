@@ -116,6 +116,8 @@ test.describe('messages', () => {
 
   test('delivery states: Delivered once the host\'s app has the message, Read only once she reads it with read receipts on', async ({ page, browser, appUrl, newUser, stack }, testInfo) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // Two accounts signed in, two reads and a settings change: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
     // A host of its own per project: two projects run side by side, and one account signed in twice
     // would share the fixed resource.
     const hostUid = testInfo.project.name.endsWith('desktop') ? '200018' : '200017'
@@ -160,6 +162,8 @@ test.describe('messages', () => {
 
   test('a second device shows the earlier conversation (in order, once each, from the server archive) and the settings chosen on the first', async ({ page, browser, appUrl, newUser, stack }) => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // Two devices signing in, three sends and a settings change: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, 'anchor_200019@localhost')
