@@ -12,11 +12,23 @@ export interface AccountState {
   gemsBalance: number | null
   silverBalance: number | null
   silverSpent: number | null
+  /**
+   * How many balances the server reported outside `loadAccount` (the hub, a purchase). A balance
+   * reported while an account request is out is newer than that request's answer.
+   */
+  gemsReports?: number
 }
 
 export const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
 
-export const loadAccount = createAppAsyncThunk('account/load', async (_: void, { extra }) => extra.api.getAccount())
+export const loadAccount = createAppAsyncThunk('account/load', async (_: void, { extra, getState }) => {
+  const reportsBefore = getState().account.gemsReports ?? 0
+  const info = await extra.api.getAccount()
+  // The hub's refund (ReChargeSuccess) for a call just ended can arrive while this request is out,
+  // which the server may have answered before the refund: the reported balance stays.
+  const { gemsReports = 0, gemsBalance } = getState().account
+  return gemsReports !== reportsBefore && gemsBalance !== null ? { ...info, gemsBalance } : info
+})
 
 /**
  * The server refused a message or a call because this account is blocked: the config is loaded
@@ -37,11 +49,12 @@ export const accountSlice = createSlice({
     /** The server reported the gems after a purchase (gift, paid image). */
     gemsBalanceChanged(state, action: PayloadAction<number>) {
       state.gemsBalance = action.payload
+      state.gemsReports = (state.gemsReports ?? 0) + 1
     },
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loadAccount.fulfilled, (_state, action) => accountFromInfo(action.payload))
+      .addCase(loadAccount.fulfilled, (state, action) => ({ ...accountFromInfo(action.payload), gemsReports: state.gemsReports ?? 0 }))
       .addCase(loggedOut, () => initialAccountState)
   },
 })
