@@ -22,24 +22,23 @@ export interface Settings {
 
 export type SettingKey = keyof Settings
 
+// The retention days are kept beside `values` (SettingsState.messageRetentionDays).
+const { messageRetentionDays: _retention, ...ACCOUNT_VALUE_DEFAULTS } = DEFAULT_ACCOUNT_SETTINGS
+
 /** Every brand theme is dark, so dark mode starts on; the account's settings start as the contract says. */
 export const DEFAULT_SETTINGS: Settings = {
-  lastSeen: DEFAULT_ACCOUNT_SETTINGS.lastSeen,
-  readReceipt: DEFAULT_ACCOUNT_SETTINGS.readReceipt,
-  joiningGroups: DEFAULT_ACCOUNT_SETTINGS.joiningGroups,
-  privateMessages: DEFAULT_ACCOUNT_SETTINGS.privateMessages,
+  ...ACCOUNT_VALUE_DEFAULTS,
   darkMode: true,
   borderedTheme: false,
   allowNotifications: true,
   keepNotifications: false,
-  show_translate: DEFAULT_ACCOUNT_SETTINGS.show_translate,
 }
 
 /**
  * The settings that follow the account to every device (stored by the server, `AccountSettings`);
  * theme and notifications stay with the device. The retention days live beside `values`.
  */
-const ACCOUNT_SETTING_KEYS = ['lastSeen', 'readReceipt', 'joiningGroups', 'privateMessages', 'show_translate'] as const satisfies readonly (SettingKey & keyof AccountSettings)[]
+const ACCOUNT_SETTING_KEYS = Object.keys(ACCOUNT_VALUE_DEFAULTS) as (keyof typeof ACCOUNT_VALUE_DEFAULTS)[]
 type AccountSettingKey = (typeof ACCOUNT_SETTING_KEYS)[number]
 
 /** The account settings among `values`, for the server. */
