@@ -2,7 +2,8 @@
  * Messaging end to end in Chromium against the local stack (Prosody + dev-server): a user chats with
  * the development anchor console in a second page; the XSS corpus is shown as text; a message typed
  * while the websocket is down (and across a reload) arrives exactly once when it comes back; a message
- * shows Delivered once the host's app has it and Read only once she reads it with read receipts on.
+ * shows Delivered once the host's app has it and Read only once she reads it with read receipts on;
+ * two tabs of one account share one connection.
  */
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
@@ -197,6 +198,66 @@ test.describe('messages', () => {
     await expect(second.getByRole('switch', { name: 'Read receipts' })).not.toBeChecked()
     await expect(second.getByRole('switch', { name: 'Show when I was last online' })).toBeChecked()
     await laptop.close()
+  })
+
+  test('two tabs of one account share one connection: no conflict for 60 s, both chat, and the second carries on when the first closes', async ({ page, context, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // Two tabs and a host console signing in, a minute watched on purpose, then a hand-over.
+    test.setTimeout(2 * TEST_TIMEOUT_MS + 60_000)
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200021' : '200020'
+    const hostJid = `anchor_${hostUid}@localhost`
+    // Every messaging websocket each tab opens, and any stream error saying one session replaced another.
+    const sockets = new Map<Page, number>()
+    const conflicts: string[] = []
+    const watch = (tab: Page) => {
+      sockets.set(tab, 0)
+      tab.on('websocket', (socket) => {
+        if (!socket.url().includes('xmpp')) return
+        sockets.set(tab, (sockets.get(tab) ?? 0) + 1)
+        socket.on('framereceived', ({ payload }) => {
+          const text = typeof payload === 'string' ? payload : payload.toString()
+          if (text.includes('conflict')) conflicts.push(text)
+        })
+      })
+    }
+    watch(page)
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, hostJid)
+    const second = await context.newPage()
+    watch(second)
+    await openConversation(second, hostJid)
+    // The first tab's connection from here on: it is never dropped and replaced.
+    const firstTabSockets = sockets.get(page)
+    const host = await anchorConsole(await context.newPage(), stack.apiUrl, hostUid, user.jid)
+    const threadOf = (tab: Page) => tab.getByRole('list', { name: /^Messages with / })
+
+    await host.send('Hello to both tabs')
+    for (const tab of [page, second]) await expect(threadOf(tab).getByText('Hello to both tabs')).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+    // The second tab sends through the first tab's connection.
+    await second.getByRole('textbox', { name: 'Message' }).fill('From the second tab')
+    await second.getByRole('button', { name: 'Send' }).click()
+    await expect(threadOf(second).locator('li[data-state="success"]', { hasText: 'From the second tab' })).toBeVisible()
+    await expect(host.messages.locator('li.in', { hasText: 'From the second tab' })).toHaveCount(1)
+
+    // A minute with both tabs open: presence and ping checks run, and no session replaces another.
+    const since = Date.now()
+    await expect
+      .poll(() => (conflicts.length > 0 ? 'conflict' : Date.now() - since >= 60_000 ? 'held a minute' : 'holding'), { timeout: 90_000, intervals: [2_000] })
+      .toBe('held a minute')
+    expect(conflicts).toEqual([])
+    expect(sockets.get(page)).toBe(firstTabSockets)
+    expect(sockets.get(second)).toBe(0)
+
+    // The first tab closes: the second logs in itself, and what the host sent meanwhile reaches it once.
+    await page.close()
+    await host.send('After the first tab closed')
+    await expect(threadOf(second).getByText('After the first tab closed')).toHaveCount(1, { timeout: FLOW_TIMEOUT_MS })
+    await second.getByRole('textbox', { name: 'Message' }).fill('Still here')
+    await second.getByRole('button', { name: 'Send' }).click()
+    await expect(host.messages.locator('li.in', { hasText: 'Still here' })).toHaveCount(1, { timeout: FLOW_TIMEOUT_MS })
+    expect(sockets.get(second)).toBe(1)
+    expect(conflicts).toEqual([])
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {

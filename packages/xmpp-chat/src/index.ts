@@ -12,6 +12,7 @@ export {
   initialStateOf,
   normalizeAttachment,
   parseIncoming,
+  parseStanza,
   threadIdOf,
 } from './stanza.ts'
 export type { IncomingStanza, ParseOptions } from './stanza.ts'

@@ -1,7 +1,7 @@
 import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from './messages.ts'
-import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming } from './stanza.ts'
+import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming, parseStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
 import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, NS_RECEIPTS } from './wire.ts'
 
@@ -237,5 +237,24 @@ describe('normalizeAttachment and initialStateOf', () => {
     for (const type of Object.values(MessageType)) {
       expect(initialStateOf(type)).toBe(success.includes(type as never) ? 'success' : 'sending')
     }
+  })
+})
+
+describe('parseStanza', () => {
+  it('reads back a stanza from its text, with namespaces, attributes and escaped text', () => {
+    const sent = xml('message', { type: 'error', from: 'user_1@localhost', id: 'm1' }, xml('body', {}, 'a < b & "c"'), xml('error', { type: 'cancel' }, xml('blocked', { xmlns: NS_FILTER })))
+    const read = parseStanza(sent.toString())
+    expect(read.name).toBe('message')
+    expect(read.attrs).toMatchObject({ type: 'error', from: 'user_1@localhost', id: 'm1' })
+    expect(read.getChildText('body')).toBe('a < b & "c"')
+    expect(read.getChild('error')?.getChild('blocked', NS_FILTER)).toBeDefined()
+    expect(read.toString()).toBe(sent.toString())
+  })
+
+  it('throws on text that is not exactly one well-formed element', () => {
+    expect(() => parseStanza('')).toThrow('not one stanza')
+    expect(() => parseStanza('<a/><b/>')).toThrow('not one stanza')
+    expect(() => parseStanza('<a><b></a>')).toThrow()
+    expect(() => parseStanza('plain text')).toThrow()
   })
 })

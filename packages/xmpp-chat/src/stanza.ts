@@ -166,6 +166,26 @@ export function buildMessageStanza(message: ChatMessage): XmlElement {
 }
 
 /** XEP-0184 delivery receipt: our client has stored the message `mid` from `to`. */
+/**
+ * One stanza back from its text (`stanza.toString()`), as the client's parser reads it off the stream:
+ * how a stanza crosses a boundary that carries only text (another tab of the same browser). Throws on
+ * anything that is not exactly one well-formed element.
+ */
+export function parseStanza(text: string): XmlElement {
+  const parser = new xml.Parser()
+  const elements: XmlElement[] = []
+  let failure: Error | null = null
+  parser.on('element', (element) => elements.push(element))
+  parser.on('error', (error) => {
+    failure ??= error
+  })
+  // The parser reads a stream: the wrapper is its root, the stanza its one child.
+  parser.write(`<wrap>${text}</wrap>`)
+  const [element] = elements
+  if (failure !== null || elements.length !== 1 || !element) throw new Error('not one stanza')
+  return element
+}
+
 export function buildReceivedStanza(to: string, mid: string, id: string): XmlElement {
   return xml('message', { type: 'chat', to, id }, xml('received', { xmlns: NS_RECEIPTS, id: mid }))
 }

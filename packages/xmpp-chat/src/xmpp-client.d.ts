@@ -5,4 +5,12 @@ declare module '@xmpp/client' {
 
   export function client(options: XmppClientOptions & { resource: string }): XmppClientLike
   export function xml(name: string, attrs?: Record<string, string | number | undefined> | null, ...children: XmlChild[]): XmlElement
+  export namespace xml {
+    /** @xmpp/xml's stream parser: the first element is the stream root, each child closed is an `element`. */
+    class Parser {
+      on(event: 'element', listener: (element: XmlElement) => void): void
+      on(event: 'error', listener: (error: Error) => void): void
+      write(data: string): void
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyApi } from './lazyApi'
 import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
 import { createStorage } from './storage'
+import { browserTabEnv, createSharedChat } from './tabShare'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
 import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
@@ -103,7 +104,8 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     brand,
     endpoints,
     api,
-    chat: createLazyChat(endpoints, logger),
+    // One messaging connection per browser: the account's tabs share the leader tab's session.
+    chat: createSharedChat(createLazyChat(endpoints, logger), browserTabEnv(), logger),
     calls: createLazyCalls(),
     db: createLazyDb(),
     analytics,
