@@ -38,6 +38,12 @@ export interface StartProsodyOptions {
   componentSecret?: string
   /** Receives each line Prosody writes (warnings and errors; info with VCHAT_PROSODY_DEBUG=1). */
   log?: (line: string) => void
+  /**
+   * How long a dropped session stays resumable (XEP-0198 hibernation), in seconds (default
+   * `SMACKS_HIBERNATION_SECONDS`). Tests shorten it to reach "away past hibernation" without waiting
+   * minutes; what happens after it expires does not depend on its length.
+   */
+  hibernationSeconds?: number
   /** How long to wait for the websocket port (default 10 s). */
   readyTimeoutMs?: number
   /** Prosody executable (default: VCHAT_PROSODY_BIN or `prosody` on PATH). */
@@ -111,7 +117,12 @@ export interface ProsodyConfigValues {
   /** Authorises the dev-server's pushes of new filter rules to mod_vchat_filter. */
   filterSecret: string
   debug: boolean
+  /** Default `SMACKS_HIBERNATION_SECONDS`. */
+  hibernationSeconds?: number
 }
+
+/** How long Prosody keeps a dropped session resumable: a phone's network may be gone this long and resume. */
+export const SMACKS_HIBERNATION_SECONDS = 60
 
 /** Fills the config template. Exported for tests and for printing the config. */
 export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<string> {
@@ -137,6 +148,7 @@ export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<
     MESSAGE_URL: lua(messageUrl),
     FILTER_SECRET: lua(values.filterSecret),
     COMPONENT_SECRET: lua(values.componentSecret),
+    HIBERNATION_SECONDS: String(values.hibernationSeconds ?? SMACKS_HIBERNATION_SECONDS),
   }
   return template.replace(/\{\{([A-Z0-9_]+)\}\}/g, (match, name: string) => {
     const value = replacements[name]
@@ -224,6 +236,7 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
     componentSecret,
     filterSecret,
     debug: process.env.VCHAT_PROSODY_DEBUG === '1',
+    ...(options.hibernationSeconds === undefined ? {} : { hibernationSeconds: options.hibernationSeconds }),
   })
   await writeFile(configFile, config, { mode: 0o600 })
 

@@ -39,10 +39,10 @@ interface Stack {
 let stack: Stack | undefined
 const prosodyLog = process.env.VCHAT_PROSODY_DEBUG === '1' ? (line: string) => console.log(line) : undefined
 
-async function startStack(): Promise<Stack> {
+async function startStack(options: { hibernationSeconds?: number } = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vchat-archive-'))
   const api = await startDevServer({ port: 0, dataDir: join(dataDir, 'api'), log: () => {}, extraRoutes: XMPP_ROUTES })
-  const prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody'), log: prosodyLog })
+  const prosody = await startProsody({ apiUrl: api.url, dataDir: join(dataDir, 'prosody'), log: prosodyLog, ...options })
   const created: Stack = { dataDir, api, prosody, proxy: await startFaultProxy(() => created.prosody.httpPort), parties: [] }
   stack = created
   return created
@@ -193,6 +193,37 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 25_000, interval: 100 })
     expectExactlyOnceInOrder(bob, sent)
   }, 150_000)
+
+  /**
+   * Away longer than Prosody keeps the session resumable (a phone off the network for 10 minutes): the
+   * hibernated session expires, its queue goes to offline storage, the resume is refused and the client
+   * logs in anew. By default Prosody's hibernation is shortened to 5 s and the recipient stays away
+   * 20 s, which takes the same path in CI time; VCHAT_XMPP_AWAY_MINUTES=10 runs the real ten minutes
+   * against the default hibernation.
+   */
+  const awayMinutes = Number(process.env.VCHAT_XMPP_AWAY_MINUTES ?? 0)
+  const realAway = Number.isFinite(awayMinutes) && awayMinutes > 0
+  const awayMs = realAway ? awayMinutes * 60_000 : 20_000
+  it('recipient away past hibernation (the session expired on the server), 10 messages: 0 lost, 0 twice, in order', async () => {
+    const hibernationSeconds = realAway ? undefined : 5
+    const s = await startStack(hibernationSeconds === undefined ? {} : { hibernationSeconds })
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 5, 'past-hibernation')
+    await stayAway(s, awayMs)
+    const later = await sendAll(alice, bob.jid, 5, 'after-expiry')
+    const resumed: boolean[] = []
+    bob.session.onReady((event) => resumed.push(event.resumed))
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s), the refused resume, the login and the catch-up.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length + later.length), { timeout: 30_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, [...sent, ...later])
+    // It really was past hibernation: the stream could not be resumed, a new login carried everything.
+    expect(resumed).toEqual([false])
+  }, awayMs + 90_000)
 
   it('recipient away while Prosody is stopped (SIGTERM) and restarted: 0 lost, 0 twice, in order', async () => {
     const s = await startStack()
