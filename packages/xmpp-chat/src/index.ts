@@ -6,6 +6,7 @@ export { ArchiveError, archivedMessages, buildArchiveQuery, queryArchive } from 
 export type { ArchivedMessage, ArchivePage, ArchiveQuery, ThreadHistoryPage } from './archive.ts'
 export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messenger.ts'
 export {
+  buildChatStateStanza,
   buildDisplayedStanza,
   buildMessageStanza,
   buildReceivedStanza,

@@ -10,7 +10,7 @@ import { createMessenger } from './messenger.ts'
 import type { Messenger } from './messenger.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { ChatSession, SessionTimers, XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from './wire.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_DELAY, NS_FILTER, NS_HINTS, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from './wire.ts'
 
 const USER = 'user_100001@localhost'
 const ANCHOR = 'anchor_200001@localhost'
@@ -457,6 +457,47 @@ describe('receiving', () => {
     await vi.waitFor(() => expect(user.received).toHaveLength(1))
     expect(await user.db.dexie.messages.count()).toBe(1)
     expect(user.received[0]).toMatchObject({ mid: message.mid, from: ANCHOR, to: USER, tid: ANCHOR, content: 'hello twice', read: false, state: 'success' })
+  })
+
+  it('chat states: typing goes to the peer unstored, only while connected; the peer hears it in order with messages, never a delayed one', async () => {
+    const { user, anchor, anchorSays } = await pair()
+    const states: { from: string; state: string }[] = []
+    const order: string[] = []
+    user.messenger.onChatState((event) => {
+      states.push(event)
+      order.push(`state:${event.state}`)
+    })
+    user.messenger.onMessage((message) => order.push(`message:${message.content}`))
+
+    anchor.messenger.sendChatState(USER, 'composing')
+    const typingSent = () => anchor.client().sent.filter((stanza) => stanza.getChild('composing', NS_CHAT_STATES))
+    await vi.waitFor(() => expect(typingSent()).toHaveLength(1))
+    const typing = typingSent()
+    expect(typing[0]?.attrs).toMatchObject({ to: USER, type: 'chat' })
+    expect(typing[0]?.getChild('no-store', NS_HINTS)).toBeDefined()
+    expect(typing[0]?.getChild('body')).toBeUndefined()
+    user.client().receive(delivered(typing[0] as XmlElement, ANCHOR, USER))
+    await anchorSays('done typing')
+    await vi.waitFor(() => expect(order).toEqual(['state:composing', 'message:done typing']))
+    expect(states).toEqual([{ from: ANCHOR, state: 'composing' }])
+    // Nothing of it is stored.
+    expect(await user.db.dexie.messages.count()).toBe(1)
+
+    // One that waited in offline storage says nothing now.
+    const stale = xml('message', { from: `${ANCHOR}/web_fachat`, to: USER, type: 'chat' }, xml('composing', { xmlns: NS_CHAT_STATES }), xml('delay', { xmlns: NS_DELAY, stamp: '2026-01-01T00:00:00Z' }))
+    user.client().receive(stale)
+    await anchorSays('after the stale one')
+    await vi.waitFor(() => expect(order.at(-1)).toBe('message:after the stale one'))
+    expect(states).toHaveLength(1)
+
+    // Not connected: nothing is sent, and nothing is kept for later.
+    anchor.client().drop()
+    await vi.waitFor(() => expect(anchor.session.state).not.toBe('connected'))
+    const before = anchor.client().sent.length
+    const waiting = (await anchor.store.outbox()).length
+    anchor.messenger.sendChatState(USER, 'paused')
+    expect(anchor.client().sent).toHaveLength(before)
+    expect(await anchor.store.outbox()).toHaveLength(waiting)
   })
 
   it('incoming messages are unread unless their thread is active; markThreadRead reads all and sends a displayed marker', async () => {

@@ -2,10 +2,11 @@ import { createArchiveSync } from './archive.ts'
 import { buyGift } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
 import type { MessageOrigin, MessageStore, Messenger, MessengerOptions } from './messengerTypes.ts'
-import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
+import { buildChatStateStanza, buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
 import { MessageType, bareJid } from './wire.ts'
+import type { ChatStateName } from './wire.ts'
 
 export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messengerTypes.ts'
 function listeners<A>() {
@@ -80,6 +81,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
   const updateListeners = listeners<ChatMessage>()
   const noticeListeners = listeners<PushNotice>()
   const attributionListeners = listeners<{ from: string; attachment: unknown }>()
+  const chatStateListeners = listeners<{ from: string; state: ChatStateName }>()
   const errorListeners = listeners<Error>()
 
   async function update(mid: string, changes: Partial<ChatMessage>): Promise<void> {
@@ -282,6 +284,9 @@ export function createMessenger(options: MessengerOptions): Messenger {
       case 'attribution-refresh':
         attributionListeners.emit({ from: parsed.from, attachment: parsed.attachment })
         return
+      case 'chat-state':
+        chatStateListeners.emit({ from: parsed.from, state: parsed.state })
+        return
       default:
         return
     }
@@ -415,6 +420,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
     onUpdate: (listener) => updateListeners.add(listener),
     onNotice: (listener) => noticeListeners.add(listener),
     onAttributionRefresh: (listener) => attributionListeners.add(listener),
+    onChatState: (listener) => chatStateListeners.add(listener),
+
+    sendChatState(to, state) {
+      if (session.state !== 'connected') return
+      session.send(buildChatStateStanza(to, state)).catch(() => undefined)
+    },
     onError: (listener) => errorListeners.add(listener),
 
     close() {

@@ -2,6 +2,7 @@ import type { ThreadHistoryPage } from './archive.ts'
 import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
 import type { ChatMessage, PushNotice } from './messages.ts'
 import type { ChatSession } from './types.ts'
+import type { ChatStateName } from './wire.ts'
 
 /**
  * Where the messenger keeps messages: the outbox and the history. `@vchat/chat-db` implements it
@@ -123,6 +124,14 @@ export interface Messenger {
   onUpdate(listener: (message: ChatMessage) => void): () => void
   onNotice(listener: (notice: PushNotice) => void): () => void
   onAttributionRefresh(listener: (event: { from: string; attachment: unknown }) => void): () => void
+  /**
+   * XEP-0085: tells the peer this user is typing (`composing`), stopped (`paused`) or is in the
+   * conversation (`active`). Sent only while connected (a typing notice is worth nothing later) and
+   * never stored; failures are ignored.
+   */
+  sendChatState(to: string, state: ChatStateName): void
+  /** The peer's chat state, as it arrives, in order with the peer's messages. */
+  onChatState(listener: (event: { from: string; state: ChatStateName }) => void): () => void
   /** Store or send failures that have no caller to reject (logged by the app). */
   onError(listener: (error: Error) => void): () => void
   /** Detaches from the session (the outbox stays in the store). */

@@ -1,7 +1,7 @@
 import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from './messages.ts'
-import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming, parseStanza } from './stanza.ts'
+import { buildChatStateStanza, buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming, parseStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
 import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, NS_RECEIPTS } from './wire.ts'
 
@@ -125,9 +125,10 @@ describe('parseIncoming: messages', () => {
     expect(parseIncoming(incoming([xml('body', {}, 'x'), element]), options)).toEqual({ kind: 'ignored', reason: 'empty-type' })
   })
 
-  it('ignores messages without id, without body or payload (chat states), and non-messages', () => {
+  it('ignores messages without id, without body or payload (a chat state is its own kind), and non-messages', () => {
     expect(parseIncoming(xml('message', { type: 'chat', from: PEER }, xml('body', {}, 'x')), options)).toEqual({ kind: 'ignored', reason: 'no-id' })
-    expect(parseIncoming(incoming([xml('composing', { xmlns: 'http://jabber.org/protocol/chatstates' })]), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
+    expect(parseIncoming(incoming([xml('composing', { xmlns: 'http://jabber.org/protocol/chatstates' })]), options)).toMatchObject({ kind: 'chat-state', state: 'composing' })
+    expect(parseIncoming(incoming([xml('x', { xmlns: 'jabber:x:oob' })]), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
     expect(parseIncoming(xml('presence', { from: PEER }), options)).toEqual({ kind: 'ignored', reason: 'not-a-message' })
   })
 
@@ -256,5 +257,23 @@ describe('parseStanza', () => {
     expect(() => parseStanza('<a/><b/>')).toThrow('not one stanza')
     expect(() => parseStanza('<a><b></a>')).toThrow()
     expect(() => parseStanza('plain text')).toThrow()
+  })
+})
+
+describe('chat states (XEP-0085)', () => {
+  it('a chat state goes out as a bodiless chat message the server neither archives nor keeps offline', () => {
+    const stanza = buildChatStateStanza('anchor_200001@localhost', 'composing')
+    expect(stanza.toString()).toBe(
+      '<message type="chat" to="anchor_200001@localhost"><composing xmlns="http://jabber.org/protocol/chatstates"/><no-store xmlns="urn:xmpp:hints"/><no-permanent-store xmlns="urn:xmpp:hints"/></message>',
+    )
+  })
+
+  it('reads a live chat state, ignores a delayed one and unknown states; a message with a body stays a message', () => {
+    const options = { me: 'user_100001@localhost', now: () => 1 }
+    const from = 'anchor_200001@localhost/web_fachat'
+    expect(parseIncoming(parseStanza(`<message from="${from}" type="chat"><paused xmlns="http://jabber.org/protocol/chatstates"/></message>`), options)).toEqual({ kind: 'chat-state', from: 'anchor_200001@localhost', state: 'paused' })
+    expect(parseIncoming(parseStanza(`<message from="${from}" type="chat"><composing xmlns="http://jabber.org/protocol/chatstates"/><delay xmlns="urn:xmpp:delay" stamp="2026-01-01T00:00:00Z"/></message>`), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
+    expect(parseIncoming(parseStanza(`<message from="${from}" type="chat"><gone xmlns="http://jabber.org/protocol/chatstates"/></message>`), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
+    expect(parseIncoming(parseStanza(`<message from="${from}" type="chat" id="m1"><body>hi</body><active xmlns="http://jabber.org/protocol/chatstates"/></message>`), options).kind).toBe('message')
   })
 })

@@ -15,7 +15,10 @@ import type { XmlElement } from './types.ts'
 import {
   MessageType,
   NOTICE_ELEMENT,
+  CHAT_STATES,
   NS_CHAT_MARKERS,
+  NS_CHAT_STATES,
+  NS_HINTS,
   NS_RECEIPTS,
   NS_DELAY,
   NS_FILTER,
@@ -30,6 +33,7 @@ import {
   SENSITIVE_PORN,
   bareJid,
 } from './wire.ts'
+import type { ChatStateName } from './wire.ts'
 
 /** The thread of a conversation is identified by the other party's bare jid. */
 export function threadIdOf(peerJid: string): string {
@@ -167,6 +171,14 @@ export function buildMessageStanza(message: ChatMessage): XmlElement {
 
 /** XEP-0184 delivery receipt: our client has stored the message `mid` from `to`. */
 /**
+ * XEP-0085 chat state to the peer (typing, stopped typing). Worth nothing later, so it carries
+ * XEP-0334 hints: the server neither archives it nor keeps it for an offline recipient.
+ */
+export function buildChatStateStanza(to: string, state: ChatStateName): XmlElement {
+  return xml('message', { type: 'chat', to }, xml(state, { xmlns: NS_CHAT_STATES }), xml('no-store', { xmlns: NS_HINTS }), xml('no-permanent-store', { xmlns: NS_HINTS }))
+}
+
+/**
  * One stanza back from its text (`stanza.toString()`), as the client's parser reads it off the stream:
  * how a stanza crosses a boundary that carries only text (another tab of the same browser). Throws on
  * anything that is not exactly one well-formed element.
@@ -214,6 +226,8 @@ export type IncomingStanza =
   | { kind: 'notice'; notice: PushNotice }
   /** Type 100: the server asks the client to refresh its attribution info; not stored. */
   | { kind: 'attribution-refresh'; mid: string; from: string; attachment: unknown }
+  /** XEP-0085: the peer is typing, stopped, or is in the conversation (live only: a delayed one is ignored). */
+  | { kind: 'chat-state'; from: string; state: ChatStateName }
 
 export interface ParseOptions {
   /** Own bare jid (the `to` of incoming messages without one). */
@@ -276,7 +290,12 @@ export function parseIncoming(stanza: XmlElement, options: ParseOptions): Incomi
 
   const body = stanza.getChild('body')
   const payload = stanza.getChild(PAYLOAD_ELEMENT, NS_MESSAGE)
-  if (!body && !payload) return { kind: 'ignored', reason: 'no-content' }
+  if (!body && !payload) {
+    // A chat state alone. One that waited somewhere (offline storage, a replay) says nothing now.
+    const state = CHAT_STATES.find((name) => stanza.getChild(name, NS_CHAT_STATES) !== undefined)
+    if (state && !stanza.getChild('delay', NS_DELAY)) return { kind: 'chat-state', from, state }
+    return { kind: 'ignored', reason: 'no-content' }
+  }
 
   const mid = stanza.getChild('origin-id', NS_ORIGIN_ID)?.attrs.id ?? stanza.attrs.id
   if (!mid) return { kind: 'ignored', reason: 'no-id' }

@@ -76,6 +76,13 @@ export const NS_MAM = 'urn:xmpp:mam:2'
 export const NS_RSM = 'http://jabber.org/protocol/rsm'
 export const NS_FORWARD = 'urn:xmpp:forward:0'
 export const NS_DATA_FORMS = 'jabber:x:data'
+/** XEP-0085 chat states (typing notifications). */
+export const NS_CHAT_STATES = 'http://jabber.org/protocol/chatstates'
+/** XEP-0334 message processing hints (`no-store`, `no-permanent-store`). */
+export const NS_HINTS = 'urn:xmpp:hints'
+/** The XEP-0085 states this product sends and shows: typing, stopped typing, in the conversation. */
+export const CHAT_STATES = ['composing', 'paused', 'active'] as const
+export type ChatStateName = (typeof CHAT_STATES)[number]
 
 /** SPEC §3 message type numbers. */
 export const MessageType = {
