@@ -1,7 +1,8 @@
 /**
  * Messaging end to end in Chromium against the local stack (Prosody + dev-server): a user chats with
  * the development anchor console in a second page; the XSS corpus is shown as text; a message typed
- * while the websocket is down (and across a reload) arrives exactly once when it comes back; a message
+ * while the websocket is down (and across a reload) arrives exactly once when it comes back, and so does
+ * one sent to the user while the user's websocket is refused for 15 s; a message
  * shows Delivered once the host's app has it and Read only once she reads it with read receipts on;
  * two tabs of one account share one connection.
  */
@@ -346,6 +347,47 @@ test.describe('messages', () => {
     await expect(thread.getByText('Are you there?', { exact: true })).toBeVisible()
     await expect(thread.getByText('Call me when you are back', { exact: true })).toBeVisible()
     await expect(thread.locator('li', { hasText: 'Are you there?' })).toHaveCount(1)
+  })
+
+  test("a message sent while the recipient's websocket is cut and refused for 15 s reaches the recipient once", async ({ page, context, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // Two sign-ins, 15 s away on purpose and the reconnection after it: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200023' : '200022'
+    const hostJid = `anchor_${hostUid}@localhost`
+    // The phone's network: while it is gone, every new websocket is refused.
+    let away = false
+    let refused = 0
+    const sockets = new Set<WebSocketRoute>()
+    await page.routeWebSocket(/xmpp-websocket/, (ws) => {
+      if (away) {
+        refused += 1
+        void ws.close()
+        return
+      }
+      sockets.add(ws)
+      ws.connectToServer()
+    })
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, hostJid)
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    const host = await anchorConsole(await context.newPage(), stack.apiUrl, hostUid, user.jid)
+
+    away = true
+    for (const ws of sockets) await ws.close()
+    sockets.clear()
+    await host.send('Sent while your network was gone')
+    // Away 15 s, and at least one of the app's own reconnect attempts refused after that.
+    const since = Date.now()
+    const refusedBefore = refused
+    await expect.poll(() => Date.now() - since >= 15_000 && refused > refusedBefore, { timeout: FLOW_TIMEOUT_MS, intervals: [500] }).toBe(true)
+    away = false
+
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    await expect(thread.getByText('Sent while your network was gone', { exact: true })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    await expect(thread.locator('li', { hasText: 'Sent while your network was gone' })).toHaveCount(1)
   })
 
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {
