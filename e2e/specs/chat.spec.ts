@@ -4,7 +4,7 @@
  * while the websocket is down (and across a reload) arrives exactly once when it comes back, and so does
  * one sent to the user while the user's websocket is refused for 15 s; a message
  * shows Delivered once the host's app has it and Read only once she reads it with read receipts on;
- * two tabs of one account share one connection.
+ * two tabs of one account share one connection; each side sees the other typing.
  */
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
@@ -259,6 +259,29 @@ test.describe('messages', () => {
     await expect(host.messages.locator('li.in', { hasText: 'Still here' })).toHaveCount(1, { timeout: FLOW_TIMEOUT_MS })
     expect(sockets.get(second)).toBe(1)
     expect(conflicts).toEqual([])
+  })
+
+  test('typing: the user sees the host typing under her name until her message comes, and the host sees the user typing until a pause', async ({ page, context, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200026' : '200025'
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, `anchor_${hostUid}@localhost`)
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    const hostPage = await context.newPage()
+    const host = await anchorConsole(hostPage, stack.apiUrl, hostUid, user.jid)
+    const header = page.locator('.vc-chat-view__header')
+
+    await hostPage.getByRole('textbox', { name: 'Message' }).pressSequentially('Hello the')
+    await expect(header.getByText('typing…')).toBeVisible()
+    await host.send('Hello there!')
+    await expect(page.getByRole('list', { name: /^Messages with / }).getByText('Hello there!')).toBeVisible()
+    await expect(header.getByText('typing…')).toHaveCount(0)
+
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Hi, I am')
+    await expect(hostPage.locator('#typing')).toHaveText('typing…')
+    // The user stops typing: a few seconds later the host no longer sees it.
+    await expect(hostPage.locator('#typing')).toHaveText('', { timeout: FLOW_TIMEOUT_MS })
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {

@@ -50,4 +50,6 @@ export type {
   XmppClientOptions,
 } from './types.ts'
 export { buildHubCallStanza, createHubTransport, parseHubCall } from './hub.ts'
+export { PEER_TYPING_TIMEOUT_MS, TYPING_PAUSE_MS, TYPING_REFRESH_MS, createTypingTracker } from './typing.ts'
+export type { TypingTimers, TypingTracker, TypingTrackerOptions } from './typing.ts'
 export type { HubCall, HubTransport } from './hub.ts'

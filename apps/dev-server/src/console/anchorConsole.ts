@@ -18,7 +18,7 @@ import { findUser } from '../db/users.ts'
 import { CONSOLE_BURST_MAX } from '../constants.ts'
 import { HttpError, isLoopback } from '../http/http.ts'
 import type { AppContext, Route, RouteRequest } from '../http/routes.ts'
-import type { ChatMessage, ChatSession, HubTransport, MessageStore, Messenger } from '@vchat/xmpp-chat'
+import type { ChatMessage, ChatSession, HubTransport, MessageStore, Messenger, TypingTracker } from '@vchat/xmpp-chat'
 import { consoleCallScript } from './callBundle.ts'
 import { ANCHOR_CONSOLE_HTML } from './page.ts'
 
@@ -49,6 +49,8 @@ interface ConsoleEntry {
   hub: HubTransport
   /** Every `<call>` from the hub in order, for polling (`callAfter` = index). */
   calls: ConsoleCall[]
+  /** Users typing to the anchor now (XEP-0085), and the anchor's own typing notices. */
+  typing: { peers: Set<string>; tracker: TypingTracker }
   close(): Promise<void>
 }
 
@@ -151,7 +153,7 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
   if (!target) throw new HttpError(503, 'anchor console: messaging is not running (start the stack with Prosody)')
   const user = findUser(app.db, uid)
   if (!user) throw new HttpError(404, 'anchor console: unknown uid')
-  const { createChatSession, createHubTransport, createMessenger } = await loadMessaging()
+  const { createChatSession, createHubTransport, createMessenger, createTypingTracker } = await loadMessaging()
   const username = user.jid.split('@')[0] ?? ''
   const session = createChatSession({
     service: target.wsUrl,
@@ -164,6 +166,15 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
   const log: ChatMessage[] = []
   messenger.onMessage((message) => log.push(message))
   messenger.onUpdate((message) => log.push(message))
+  const peersTyping = new Set<string>()
+  const tracker = createTypingTracker({
+    send: (to, state) => messenger.sendChatState(to, state),
+    onPeerTyping: (from, typing) => void (typing ? peersTyping.add(from) : peersTyping.delete(from)),
+  })
+  const stopChatStates = messenger.onChatState(({ from, state }) => tracker.peerState(from, state))
+  const stopPeerMessages = messenger.onMessage((message) => {
+    if (message.from !== user.jid) tracker.peerMessage(message.from)
+  })
   const hub = createHubTransport(session, `hub.${target.domain}`)
   const calls: ConsoleCall[] = []
   const stopCalls = hub.onCall(({ action, payload }) => calls.push({ action, payload }))
@@ -178,9 +189,13 @@ export async function openAnchorConsole(app: AppContext, uid: string): Promise<C
     log,
     hub,
     calls,
+    typing: { peers: peersTyping, tracker },
     async close() {
       consoles.delete(id)
       stopCalls()
+      stopChatStates()
+      stopPeerMessages()
+      tracker.close()
       messenger.close()
       await session.logout().catch(() => undefined)
     },
@@ -321,6 +336,7 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
           messages: entry.log.slice(after).map(view),
           callNext: entry.calls.length,
           calls: entry.calls.slice(callAfter),
+          typing: [...entry.typing.peers],
         },
       }
     },
@@ -360,9 +376,23 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
         return { body: { messages: messages.map(view) } }
       }
       if (typeof input.content !== 'string' || input.content === '') throw new HttpError(400, 'content: text is required')
+      entry.typing.tracker.sent(to)
       const message = await entry.messenger.send({ to, content: input.content, type, ...attachment })
       entry.log.push(message)
       return { body: { message: view(message) } }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/dev/anchor/typing',
+    handle(request) {
+      loopbackOnly(request)
+      const input = body(request)
+      const entry = entryOf(request, input.id)
+      if (typeof input.to !== 'string' || !input.to.includes('@')) throw new HttpError(400, 'to: a bare jid is required')
+      // A keystroke in the console's composer: composing now, paused after a pause (the tracker's rules).
+      entry.typing.tracker.keystroke(input.to)
+      return { body: { ok: true } }
     },
   },
   {

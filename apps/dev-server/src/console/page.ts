@@ -84,7 +84,7 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     <ul id="threads" aria-label="Conversations"></ul>
   </section>
   <section aria-labelledby="chat-title">
-    <div id="chat-head"><h2 id="chat-title">No conversation open</h2> <button id="call-start" type="button" hidden>Video call</button></div>
+    <div id="chat-head"><h2 id="chat-title">No conversation open</h2> <span id="typing" aria-live="polite"></span> <button id="call-start" type="button" hidden>Video call</button></div>
     <ol id="messages" aria-label="Messages"></ol>
     <form id="composer" hidden>
       <label style="flex:1">Message <input name="text" autocomplete="off" required></label>
@@ -133,6 +133,7 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     try {
       const data = await api('/dev/anchor/events?id=' + encodeURIComponent(consoleId) + '&after=' + after + '&callAfter=' + callAfter)
       after = data.next; callAfter = data.callNext; $('status').textContent = data.state
+      $('typing').textContent = open && data.typing.includes(open) ? 'typing…' : ''
       for (const call of data.calls) document.dispatchEvent(new CustomEvent('anchor:call-action', { detail: call }))
       let fresh = false
       for (const m of data.messages) { byMid.set(m.mid, m); fresh = true; if (m.tid === open && m.from !== me && !m.read) api('/dev/anchor/read', { id: consoleId, tid: open }).catch(() => {}) }
@@ -152,6 +153,9 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     } catch (error) { $('login-error').textContent = String(error.message || error) }
   }
   $('open').onsubmit = (event) => { event.preventDefault(); const jid = String(new FormData(event.target).get('jid')).trim(); if (jid) openThread(jid) }
+  $('composer').elements.text.oninput = (event) => {
+    if (open && event.target.value.trim()) api('/dev/anchor/typing', { id: consoleId, to: open }).catch(() => {})
+  }
   $('composer').onsubmit = async (event) => {
     event.preventDefault(); const input = event.target.elements.text; const content = input.value
     if (!content || !open) return

@@ -88,6 +88,12 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async markImageUnlocked(mid) {
       return instance ? instance.markImageUnlocked(mid) : null
     },
+    noteTyping(to) {
+      instance?.noteTyping(to)
+    },
+    stopTyping(to) {
+      instance?.stopTyping(to)
+    },
   }
 }
 

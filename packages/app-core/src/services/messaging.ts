@@ -1,4 +1,4 @@
-import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, getVCard, threadIdOf } from '@vchat/xmpp-chat'
+import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, createTypingTracker, getVCard, threadIdOf } from '@vchat/xmpp-chat'
 import type { ChatSession, HubTransport, Messenger, ReadOptions } from '@vchat/xmpp-chat'
 import { createMessageStore, localOfficialThread, openChatDb, LOCAL_OFFICIAL_THREAD_TID } from '@vchat/chat-db'
 import type { ChatDb } from '@vchat/chat-db'
@@ -22,6 +22,8 @@ export interface MessagingInstance {
   setActiveThread(tid: string | null, options?: ReadOptions): void
   markThreadRead(tid: string, options?: ReadOptions): Promise<void>
   markImageUnlocked(mid: string): Promise<ChatMessageRecord | null>
+  noteTyping(to: string): void
+  stopTyping(to: string): void
 }
 
 export interface MessagingOptions {
@@ -121,6 +123,10 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     ...(componentInfo?.giftDomain ? { giftDomain: componentInfo.giftDomain } : {}),
   })
   const history = threadHistory(messenger, me)
+  const typing = createTypingTracker({
+    send: (to, state) => messenger.sendChatState(to, state),
+    onPeerTyping: (from, isTyping) => emit({ kind: 'typing', from, typing: isTyping }),
+  })
   /** Threads opened before the connection was up, whose archive page is fetched at the next ready. */
   const whenReady = new Set<string>()
   const hubTransport = createHubTransport(session, componentInfo?.hubDomain || `hub.${endpoints.xmppDomain}`)
@@ -136,7 +142,11 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
       whenReady.clear()
     }),
     session.onError((error) => logger.warn('messaging error', { reason: error.message })),
-    messenger.onMessage((message, origin) => emit(origin === 'archive' ? { kind: 'message', message, archived: true } : { kind: 'message', message })),
+    messenger.onChatState(({ from, state }) => typing.peerState(from, state)),
+    messenger.onMessage((message, origin) => {
+      if (origin === 'live' && message.from !== me) typing.peerMessage(message.from)
+      emit(origin === 'archive' ? { kind: 'message', message, archived: true } : { kind: 'message', message })
+    }),
     messenger.onArriving((message) => emit({ kind: 'arriving', message })),
     messenger.onUpdate((message) => emit({ kind: 'update', message })),
     messenger.onNotice((notice) => emit({ kind: 'notice', from: notice.from, content: notice.content })),
@@ -155,6 +165,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     },
     async close() {
       for (const stop of unsubscribe) stop()
+      typing.close()
       messenger.close()
       await session.logout().catch(() => undefined)
       db.close()
@@ -209,13 +220,15 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
       }
       return older
     },
-    send: (message) =>
-      messenger.send({
+    send: (message) => {
+      typing.sent(message.to)
+      return messenger.send({
         to: message.to,
         content: message.content,
         ...(message.type === undefined ? {} : { type: message.type }),
         ...(message.attachment === undefined ? {} : { attachment: message.attachment }),
-      }),
+      })
+    },
     retry: (mid) => messenger.retry(mid),
     async buyGift(purchase) {
       try {
@@ -227,6 +240,8 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     setActiveThread: (tid, read) => messenger.setActiveThread(tid, read),
     markThreadRead: (tid, read) => messenger.markThreadRead(tid, read),
     markImageUnlocked: async (mid) => (await db.messages.markUnlocked(mid)) ?? null,
+    noteTyping: (to) => typing.keystroke(to),
+    stopTyping: (to) => typing.stop(to),
   }
 }
 

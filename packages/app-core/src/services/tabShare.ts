@@ -76,6 +76,8 @@ type RequestMethod =
   | 'setActiveThread'
   | 'markThreadRead'
   | 'markImageUnlocked'
+  | 'noteTyping'
+  | 'stopTyping'
   | 'sendCall'
   | 'sendStanza'
 
@@ -324,6 +326,10 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         return local.markThreadRead(args[0] as string, args[1] as Parameters<ChatService['markThreadRead']>[1])
       case 'markImageUnlocked':
         return local.markImageUnlocked(args[0] as string)
+      case 'noteTyping':
+        return local.noteTyping(args[0] as string)
+      case 'stopTyping':
+        return local.stopTyping(args[0] as string)
       case 'sendCall': {
         const hub = ownHub()
         login?.router?.sent(from, args[0] as string, args[1])
@@ -571,6 +577,14 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     async markImageUnlocked(mid) {
       if (mode !== 'follower') return local.markImageUnlocked(mid)
       return (await request('markImageUnlocked', [mid])) as Awaited<ReturnType<ChatService['markImageUnlocked']>>
+    },
+    noteTyping(to) {
+      if (mode !== 'follower') return local.noteTyping(to)
+      request('noteTyping', [to]).catch(() => undefined)
+    },
+    stopTyping(to) {
+      if (mode !== 'follower') return local.stopTyping(to)
+      request('stopTyping', [to]).catch(() => undefined)
     },
   }
 }

@@ -120,6 +120,8 @@ export type ChatEvent =
   | { kind: 'update'; message: ChatMessageRecord }
   | { kind: 'state'; state: ChatConnectionState }
   | { kind: 'notice'; from: string; content: string }
+  /** The peer (bare jid) started or stopped typing to this user (XEP-0085). */
+  | { kind: 'typing'; from: string; typing: boolean }
 
 /** A gift bought with gems over XMPP (GiftBuy to gift.<domain>). */
 export interface ChatGiftPurchase {
@@ -173,6 +175,10 @@ export interface ChatService {
   setActiveThread(tid: string | null, options?: ReadOptions): void
   /** Reads the thread's incoming messages; tells the peer unless `tellPeer` is false. */
   markThreadRead(tid: string, options?: ReadOptions): Promise<void>
+  /** A keystroke in the composer of the conversation with `to`: the peer sees this user typing. */
+  noteTyping(to: string): void
+  /** The user left the conversation with `to`: the peer stops seeing this user typing. */
+  stopTyping(to: string): void
   /**
    * Marks a paid image unlocked on its stored message (chat-db `unlocked`), so it shows unlocked after
    * a reload and in other tabs; answers the stored message, or null when it is not stored (or before login).

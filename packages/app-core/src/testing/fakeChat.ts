@@ -35,6 +35,10 @@ export type FakeChat = ChatService & {
   bought: ChatGiftPurchase[]
   /** The buyer's gems as the gift component sees them. */
   gemsBalance: number
+  /** What the composer told about typing, in order: `typing:<jid>` per keystroke, `stopped:<jid>`. */
+  typingTold: string[]
+  /** Simulates the peer starting or stopping typing. */
+  peerTyping(from: string, typing: boolean): void
 }
 
 export function fakeChatService(options: FakeChatOptions = {}, overrides: Partial<ChatService> = {}): FakeChat {
@@ -207,6 +211,16 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
     setState(next) {
       state = next
       emit({ kind: 'state', state: next })
+    },
+    typingTold: [],
+    noteTyping(to) {
+      fake.typingTold.push(`typing:${to}`)
+    },
+    stopTyping(to) {
+      fake.typingTold.push(`stopped:${to}`)
+    },
+    peerTyping(from, typing) {
+      emit({ kind: 'typing', from, typing })
     },
     ...overrides,
   }

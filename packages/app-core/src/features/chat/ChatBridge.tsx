@@ -50,8 +50,9 @@ export function ChatBridge() {
         scheduled = true
         queueMicrotask(flush)
       }
-      if (event.kind === 'message' && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-        showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content)
+      // History read from the archive is not news: no notification for it.
+      if (event.kind === 'message' && !event.archived && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+        showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content, event.message.mid)
       }
     })
     dispatch(chatEvent({ kind: 'state', state: chat.state }))
@@ -81,10 +82,11 @@ export function ChatBridge() {
   )
 }
 
-function showSystemNotification(title: string, body: string) {
+function showSystemNotification(title: string, body: string, mid: string) {
   try {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
-    new Notification(title, { body })
+    // Tagged with the message: every hidden tab of the account hears it, the system shows it once.
+    new Notification(title, { body, tag: mid })
   } catch {
     // Some browsers allow notifications only from a service worker: the in-page notice remains.
   }

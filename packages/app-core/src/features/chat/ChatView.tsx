@@ -8,6 +8,8 @@ import type { ChatMessageRecord, ChatThreadSummary } from '../../services/types'
 import { CoinStorePanel } from '../wallet/CoinStore'
 import {
   checkSendLock,
+  composerLeft,
+  composerTyped,
   discardUpload,
   loadOlderMessages,
   openThread,
@@ -18,6 +20,7 @@ import {
   selectHasOlder,
   selectMessagesStatus,
   selectOlderStatus,
+  selectPeerTyping,
   selectSendLock,
   selectShowTranslate,
   selectTranslations,
@@ -66,6 +69,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const [storeOpen, setStoreOpen] = useState(false)
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
+  const peerTyping = useAppSelector((state) => selectPeerTyping(state, peerJid))
   const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
   const rows = useMemo<MessageRow<PendingUpload>[]>(
     () => [
@@ -98,6 +102,9 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
     void dispatch(openThread(tid))
     if (!official) void dispatch(checkSendLock({ tid, peerJid }))
   }, [dispatch, tid, peerJid, official, serviceStarted])
+
+  // Leaving the conversation (or switching to another) ends this user's typing notice to the peer.
+  useEffect(() => () => void dispatch(composerLeft(peerJid)), [dispatch, peerJid])
 
   // Photo previews of this thread are object URLs: released when this view (and its composer) goes.
   useEffect(() => () => void dispatch(releaseUploadPreviews(tid)), [dispatch, tid])
@@ -136,9 +143,15 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
             ‹
           </button>
         ) : null}
-        <h2 id="vc-chat-title" className="vc-chat-view__title">
-          {title}
-        </h2>
+        <div className="vc-chat-view__heading">
+          <h2 id="vc-chat-title" className="vc-chat-view__title">
+            {title}
+          </h2>
+          {/* Told politely to screen readers, like the connection below; nothing while nobody types. */}
+          <span className="vc-chat-view__typing" aria-live="polite">
+            {peerTyping && connection === 'connected' ? t('typing') : ''}
+          </span>
+        </div>
         <span className={`vc-chat-view__connection vc-chat-view__connection--${connection}`} role="status">
           {connection === 'connected' ? '' : t(`connection.${connection}`)}
         </span>
@@ -219,6 +232,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       ) : (
         <Composer
           onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))}
+          {...(official ? {} : { onTyping: () => void dispatch(composerTyped(peerJid)) })}
           onImage={(file) => void dispatch(sendImage({ to: peerJid, file }))}
           onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MSG.Sticker, attachment: stickerAttachment(sticker) }))}
           onGifts={() => setGiftPanel({ asked: null })}
@@ -262,6 +276,8 @@ function UploadBubble({ upload, slot, onRetry, onDiscard }: { upload: PendingUpl
 
 export interface ComposerProps {
   onSend(content: string): void
+  /** Each keystroke that leaves text in the composer (the peer is told this user is typing). */
+  onTyping?: () => void
   /** A checked image file (its local preview is made, and released, with the upload). */
   onImage?: (file: File) => void
   onSticker?: (sticker: BundledSticker) => void
@@ -272,7 +288,7 @@ export interface ComposerProps {
  * The composer: text (Enter or the button sends; empty text is not sent), a photo (checked for type and
  * size before it is uploaded), the sticker panel and the gift panel.
  */
-export function Composer({ onSend, onImage, onSticker, onGifts }: ComposerProps) {
+export function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: ComposerProps) {
   const { t } = useTranslation('chat')
   const [text, setText] = useState('')
   const [stickers, setStickers] = useState(false)
@@ -348,7 +364,10 @@ export function Composer({ onSend, onImage, onSticker, onGifts }: ComposerProps)
           name="message"
           className="vc-chat-composer__input"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value)
+            if (event.target.value.trim() !== '') onTyping?.()
+          }}
           placeholder={t('composer.placeholder')}
           autoComplete="off"
           maxLength={2000}

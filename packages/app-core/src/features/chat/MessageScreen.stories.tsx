@@ -17,6 +17,8 @@ const conversation = fakeServices({ chat: fakeChatService({ threads: demoThreads
 const loading = fakeServices({ chat: fakeChatService({ hangReads: true }) })
 const failing = fakeServices({ chat: fakeChatService({ failReads: true }) })
 const empty = fakeServices({ chat: fakeChatService({ threads: [], messages: [] }) })
+const typingChat = fakeChatService({ threads: demoThreads, messages: demoMessages })
+const typing = fakeServices({ chat: typingChat })
 const reconnecting = fakeServices({ chat: fakeChatService({ threads: demoThreads, messages: demoMessages, state: 'failed' }) })
 const locked = fakeServices({
   chat: fakeChatService({ threads: demoThreads, messages: demoMessages }),
@@ -71,6 +73,16 @@ export const Empty: Story = { render: () => <StoryApp path="/message" services={
 /** An open conversation: text, a locked paid image, a sticker, an ask-gift card, a call record, sent/read, sending and a failed message with Retry. */
 export const Conversation: Story = {
   render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={conversation} preloadedState={signedIn} />,
+}
+
+/** The peer is typing: "typing…" under the name in the conversation's header. */
+export const PeerTyping: Story = {
+  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={typing} preloadedState={signedIn} />,
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'Mia' })
+    typingChat.peerTyping(MIA, true)
+    await canvas.findByText('typing…')
+  },
 }
 
 /** Messaging is offline: typed messages wait in the outbox. */

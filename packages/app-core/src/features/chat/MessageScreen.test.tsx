@@ -107,6 +107,35 @@ describe('/message', () => {
     expect(await within(list).findByText('Hi back')).toBeInstanceOf(Element)
   })
 
+  it('typing: the peer typing shows under the name until it stops; this user typing is told per keystroke and ends on leaving', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup()
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const heading = await screen.findByRole('heading', { name: 'Mia' })
+    const header = heading.closest('header') as HTMLElement
+    expect(within(header).queryByText('typing…')).toBeNull()
+    act(() => chat.peerTyping(MIA, true))
+    expect(await within(header).findByText('typing…')).toBeInstanceOf(Element)
+    // Someone else typing elsewhere changes nothing here.
+    act(() => chat.peerTyping('anchor_200002@localhost', false))
+    expect(within(header).getByText('typing…')).toBeInstanceOf(Element)
+    act(() => chat.peerTyping(MIA, false))
+    await waitFor(() => expect(within(header).queryByText('typing…')).toBeNull())
+
+    const input = await screen.findByLabelText('Message')
+    await user.type(input, 'Hi')
+    expect(chat.typingTold).toEqual([`typing:${MIA}`, `typing:${MIA}`])
+    // Clearing the text is not typing.
+    await user.clear(input)
+    expect(chat.typingTold).toHaveLength(2)
+    // Another conversation is opened: this one is left.
+    const others = within(screen.getByRole('list', { name: 'Conversations' }))
+      .getAllByRole('button')
+      .filter((row) => !row.textContent?.includes('Mia'))
+    await user.click(others[0] as HTMLElement)
+    await waitFor(() => expect(chat.typingTold.at(-1)).toBe(`stopped:${MIA}`))
+  })
+
   it('shows an incoming message live, unread elsewhere, read in the open thread', async () => {
     const { chat, services } = setup()
     const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })

@@ -76,6 +76,8 @@ export interface ChatState {
   uploads: PendingUpload[]
   /** Paid images being or already unlocked in this session, by message id. */
   unlocks: Record<string, UnlockState>
+  /** Peers (bare jids) typing to this user now (XEP-0085; the messaging layer ends it on its own). */
+  peerTyping: Record<string, true>
 }
 
 export const initialChatState: ChatState = {
@@ -92,6 +94,7 @@ export const initialChatState: ChatState = {
   notice: null,
   gifts: { status: 'idle', list: [] },
   giftPurchase: { status: 'idle', giftId: null, error: null },
+  peerTyping: {},
   uploads: [],
   unlocks: {},
 }
@@ -202,6 +205,16 @@ export const loadOlderMessages = createAppAsyncThunk(
 
 export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: void, { extra }) => {
   extra.chat.setActiveThread(null)
+})
+
+/** A keystroke in the composer of the conversation with `peer`: the peer sees this user typing. */
+export const composerTyped = createAppAsyncThunk('chat/composerTyped', async (peer: string, { extra }) => {
+  extra.chat.noteTyping(peer)
+})
+
+/** The conversation with `peer` was left: the peer stops seeing this user typing. */
+export const composerLeft = createAppAsyncThunk('chat/composerLeft', async (peer: string, { extra }) => {
+  extra.chat.stopTyping(peer)
 })
 
 const receiptTracked = new WeakSet<ChatService>()
@@ -512,6 +525,10 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
       }
       case 'notice':
         break
+      case 'typing':
+        if (event.typing) state.peerTyping[event.from] = true
+        else delete state.peerTyping[event.from]
+        break
     }
   }
   if (resort) sortThreads(state)
@@ -682,6 +699,8 @@ export const selectMessagesStatus = (state: RootState) => chatOf(state).messages
 export const selectHasOlder = (state: RootState) => chatOf(state).hasOlder
 export const selectOlderStatus = (state: RootState) => chatOf(state).olderStatus
 export const selectConnection = (state: RootState) => chatOf(state).connection
+/** Whether the peer (bare jid) is typing to this user now. */
+export const selectPeerTyping = (state: RootState, peer: string) => chatOf(state).peerTyping[peer] === true
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
 export const selectTranslations = (state: RootState): Record<string, TranslationState> => chatOf(state).translations
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
