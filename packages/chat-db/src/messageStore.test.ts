@@ -208,3 +208,30 @@ describe('receiveMany across threads', () => {
     expect(await db.messages.lastOfThread(PEER, 10)).toHaveLength(1)
   })
 })
+
+describe('createMessageStore: markReadUpTo (read states from another device)', () => {
+  it('marks incoming messages up to a date read and counts the thread unread again; later and outgoing ones stay', async () => {
+    await store.receiveMany([incoming('a', { date: 1_000 }), incoming('b', { date: 2_000 }), incoming('c', { date: 3_000 })])
+    await store.add(outgoing('mine', { date: 1_500, outbox: false, state: 'success' }))
+    expect((await db.threads.byTid(PEER))?.unread).toBe(3)
+    const changed = await store.markReadUpTo(PEER, 2_000, 'incoming')
+    expect(changed.map((message) => message.mid).sort()).toEqual(['a', 'b'])
+    expect(changed.every((message) => message.read)).toBe(true)
+    expect((await db.threads.byTid(PEER))?.unread).toBe(1)
+    expect((await store.byMid('c'))?.read).toBe(false)
+    expect((await store.byMid('mine'))?.read).toBe(false)
+    // Again: nothing left to change.
+    expect(await store.markReadUpTo(PEER, 2_000, 'incoming')).toEqual([])
+  })
+
+  it('outgoing side: the peer read our messages up to a date; the unread count of incoming is untouched', async () => {
+    await store.receive(incoming('in', { date: 1_000 }))
+    await store.add(outgoing('o1', { date: 1_100, outbox: false, state: 'success' }))
+    await store.add(outgoing('o2', { date: 5_000, outbox: false, state: 'success' }))
+    const changed = await store.markReadUpTo(PEER, 2_000, 'outgoing')
+    expect(changed.map((message) => message.mid)).toEqual(['o1'])
+    expect((await store.byMid('o2'))?.read).toBe(false)
+    expect((await store.byMid('in'))?.read).toBe(false)
+    expect((await db.threads.byTid(PEER))?.unread).toBe(1)
+  })
+})

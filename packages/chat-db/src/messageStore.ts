@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie'
 import { hasEmptyType } from './repositories'
 import type { ChatDb } from './openDb'
 import type { Message, NewMessage, Thread } from './types'
@@ -58,6 +59,12 @@ export interface MessageStore {
   /** Messages with `outbox: true`, oldest first. Scans the messages store (no index in version 3). */
   outbox(): Promise<Message[]>
   markThreadRead(tid: string): Promise<void>
+  /**
+   * Marks read the thread's messages dated up to `date` (inclusive): the incoming ones (the user read
+   * them on another device; the thread's unread count is counted again) or the outgoing ones (the peer
+   * read them). Answers the messages that changed.
+   */
+  markReadUpTo(tid: string, date: number, side: 'incoming' | 'outgoing'): Promise<Message[]>
   lastOfThread(tid: string, limit: number): Promise<Message[]>
   /** Date of the newest stored message (by the `date` index), where archive catch-up starts. */
   newestDate(): Promise<number | undefined>
@@ -107,7 +114,8 @@ export function createMessageStore(db: ChatDb): MessageStore {
           seen.add(message.mid)
           rows.push(message)
           if (!firstByTid.has(message.tid)) firstByTid.set(message.tid, message)
-          if (!message.read) unreadByTid.set(message.tid, (unreadByTid.get(message.tid) ?? 0) + 1)
+          // Only incoming messages count as unread: our own (from the archive) is addressed to the peer.
+          if (!message.read && message.to !== message.tid) unreadByTid.set(message.tid, (unreadByTid.get(message.tid) ?? 0) + 1)
         })
         if (!rows.length) return outcome
         const byTid = new Map(threads.map((thread) => [thread.tid, thread]))
@@ -174,6 +182,32 @@ export function createMessageStore(db: ChatDb): MessageStore {
     },
 
     markThreadRead: (tid) => db.messages.markThreadRead(tid),
+
+    async markReadUpTo(tid, date, side) {
+      // An outgoing message is addressed to the thread's peer (`to === tid`); an incoming one is not.
+      const ofSide = (message: Message) => (side === 'incoming' ? message.to !== tid : message.to === tid)
+      return withQuotaRetry(() =>
+        dexie.transaction('rw', dexie.messages, dexie.threads, async () => {
+          const changed = await dexie.messages
+            .where('[tid+date]')
+            .between([tid, Dexie.minKey], [tid, date], true, true)
+            .filter((message) => !message.read && ofSide(message))
+            .toArray()
+          if (changed.length === 0) return []
+          await dexie.messages.bulkPut(changed.map((message) => ({ ...message, read: true })))
+          if (side === 'incoming') {
+            const unread = await dexie.messages
+              .where('tid')
+              .equals(tid)
+              .filter((message) => !message.read && message.to !== tid)
+              .count()
+            await dexie.threads.where('tid').equals(tid).modify({ unread })
+          }
+          return changed.map((message) => ({ ...message, read: true }))
+        }),
+      )
+    },
+
     lastOfThread: (tid, limit) => db.messages.lastOfThread(tid, limit),
   }
 }

@@ -2,11 +2,11 @@ import { createMessageStore, openChatDb } from '@vchat/chat-db'
 import { xml } from '@xmpp/client'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ArchiveError, buildArchiveQuery } from './archive.ts'
+import { ArchiveError, archivedReads, buildArchiveQuery } from './archive.ts'
 import { createChatSession } from './createChatSession.ts'
 import type { ChatMessage } from './messages.ts'
 import { createMessenger } from './messenger.ts'
-import { buildMessageStanza } from './stanza.ts'
+import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza } from './stanza.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { SessionTimers, XmlElement } from './types.ts'
 import { NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM } from './wire.ts'
@@ -102,7 +102,12 @@ describe('archive catch-up (XEP-0313)', () => {
     expect(rsm(s.queries[2]!, 'after')).toBe('a3')
     await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['m1', 'mine', 'm3', 'm4']))
     const mine = await s.store.byMid('mine')
-    expect(mine).toMatchObject({ from: ME, tid: PEER, read: true, state: 'success' })
+    // Ours, sent: not read by the peer, whose marker is not in the archive.
+    expect(mine).toMatchObject({ from: ME, tid: PEER, read: false, state: 'success' })
+    // m1 came before our own message (we answered it): read; m3 and m4 came after: unread.
+    expect((await s.store.byMid('m1'))?.read).toBe(true)
+    expect((await s.store.byMid('m3'))?.read).toBe(false)
+    expect((await s.store.byMid('m4'))?.read).toBe(false)
     expect(s.errors).toEqual([])
   })
 
@@ -166,5 +171,28 @@ describe('archive catch-up (XEP-0313)', () => {
     expect(field(iq, 'start')).toBe('1970-01-01T00:00:00.000Z')
     expect(rsm(iq, 'max')).toBe('50')
     expect(rsm(iq, 'after')).toBe('a9')
+  })
+})
+
+describe('archivedReads: read states an archive page carries', () => {
+  it('our markers and answers read the peer\'s messages; the peer\'s markers read ours; receipts from the peer deliver', () => {
+    const ours = (stanza: XmlElement) => xml('message', { ...stanza.attrs, from: `${ME}/phone` }, ...(stanza.children as XmlElement[]))
+    const theirs = (stanza: XmlElement) => xml('message', { ...stanza.attrs, from: `${PEER}/web_fachat`, to: ME }, ...(stanza.children as XmlElement[]))
+    const page = {
+      complete: true,
+      items: [
+        { id: '1', message: chat('p1', PEER, ME, 1_000), stamp: 1_000 },
+        { id: '2', message: ours(buildDisplayedStanza(PEER, 'p1', 'd1')), stamp: 1_500 },
+        { id: '3', message: chat('o1', ME, PEER, 2_000), stamp: 2_000 },
+        { id: '4', message: theirs(buildReceivedStanza(ME, 'o1', 'r1')), stamp: 2_100 },
+        { id: '5', message: theirs(buildDisplayedStanza(ME, 'o1', 'd2')), stamp: 2_200 },
+        // A receipt we sent is about their message: nothing to deliver on our side.
+        { id: '6', message: ours(buildReceivedStanza(PEER, 'p1', 'r2')), stamp: 2_300 },
+      ],
+    }
+    const reads = archivedReads(page, ME, () => 0)
+    expect(reads.incoming).toEqual(new Map([[PEER, 2_000]]))
+    expect(reads.outgoing).toEqual(new Map([[PEER, 2_200]]))
+    expect(reads.delivered).toEqual(['o1'])
   })
 })

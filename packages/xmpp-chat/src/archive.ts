@@ -102,7 +102,8 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
 
 /**
  * Chat messages of an archive page, oldest first: our own (sent from any device) belong to the
- * peer's thread and are read; everything that is not a storable chat message is left out.
+ * peer's thread, sent and not (yet) read by the peer: only the peer's marker says that
+ * (`archivedReads`); everything that is not a storable chat message is left out.
  */
 export function archivedMessages(page: ArchivePage, me: string, now: () => number): ChatMessage[] {
   const own = bareJid(me)
@@ -111,13 +112,40 @@ export function archivedMessages(page: ArchivePage, me: string, now: () => numbe
     const parsed = parseIncoming(item.message, { me: own, now: () => item.stamp ?? now() })
     if (parsed.kind !== 'message') continue
     const message = parsed.message
-    if (message.from === own) {
-      message.tid = threadIdOf(message.to)
-      message.read = true
-    }
+    if (message.from === own) message.tid = threadIdOf(message.to)
     messages.push(message)
   }
   return messages
+}
+
+/**
+ * What an archive page says about reading, beyond its messages: per thread, the date up to which
+ * this user has read the peer's messages (a displayed marker this user sent from any device, or a
+ * message this user wrote after them) and up to which the peer has read this user's (the peer's
+ * displayed marker); and this user's messages the peer's client confirmed (XEP-0184 receipts).
+ */
+export interface ArchiveReads {
+  incoming: Map<string, number>
+  outgoing: Map<string, number>
+  delivered: string[]
+}
+
+export function archivedReads(page: ArchivePage, me: string, now: () => number): ArchiveReads {
+  const own = bareJid(me)
+  const reads: ArchiveReads = { incoming: new Map(), outgoing: new Map(), delivered: [] }
+  const later = (map: Map<string, number>, tid: string, date: number) => {
+    if (Number.isFinite(date) && date > (map.get(tid) ?? -Infinity)) map.set(tid, date)
+  }
+  for (const item of page.items) {
+    const stamp = item.stamp ?? now()
+    const parsed = parseIncoming(item.message, { me: own, now: () => stamp })
+    if (parsed.kind === 'message' && parsed.message.from === own) later(reads.incoming, threadIdOf(parsed.message.to), parsed.message.date)
+    else if (parsed.kind === 'displayed') {
+      if (parsed.from === own) later(reads.incoming, threadIdOf(bareJid(item.message.attrs.to ?? '')), stamp)
+      else later(reads.outgoing, threadIdOf(parsed.from), stamp)
+    } else if (parsed.kind === 'received' && parsed.from !== own) reads.delivered.push(parsed.mid)
+  }
+  return reads
 }
 
 export interface ArchiveSync {
@@ -143,20 +171,20 @@ export function createArchiveSync(options: {
   session: ChatSession
   me: string
   now: () => number
-  store: (messages: ChatMessage[]) => Promise<void>
+  store: (messages: ChatMessage[], reads: ArchiveReads) => Promise<void>
 }): ArchiveSync {
   const { session, me, now, store } = options
   return {
     async catchUp(newest) {
       if (newest === undefined) {
         const page = await queryArchive(session, me, { before: '' })
-        await store(archivedMessages(page, me, now))
+        await store(archivedMessages(page, me, now), archivedReads(page, me, now))
         return
       }
       let after: string | undefined
       for (;;) {
         const page = await queryArchive(session, me, { start: Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS), ...(after ? { after } : {}) })
-        await store(archivedMessages(page, me, now))
+        await store(archivedMessages(page, me, now), archivedReads(page, me, now))
         if (page.complete || !page.last || page.items.length === 0) return
         after = page.last
       }
@@ -164,7 +192,7 @@ export function createArchiveSync(options: {
     async loadThreadHistory(peer, before) {
       const page = await queryArchive(session, me, { with: bareJid(peer), before: before ?? '' })
       const messages = archivedMessages(page, me, now)
-      await store(messages)
+      await store(messages, archivedReads(page, me, now))
       return { messages, ...(page.complete || !page.first ? {} : { before: page.first }) }
     },
   }

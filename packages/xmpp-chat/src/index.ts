@@ -2,8 +2,8 @@
 // ^ @xmpp/client ships no types: consumers compiling this package from source need our declarations too.
 export { createChatSession } from './createChatSession.ts'
 export { createMessenger } from './messenger.ts'
-export { ArchiveError, archivedMessages, buildArchiveQuery, queryArchive } from './archive.ts'
-export type { ArchivedMessage, ArchivePage, ArchiveQuery, ThreadHistoryPage } from './archive.ts'
+export { ArchiveError, archivedMessages, archivedReads, buildArchiveQuery, queryArchive } from './archive.ts'
+export type { ArchiveReads, ArchivedMessage, ArchivePage, ArchiveQuery, ThreadHistoryPage } from './archive.ts'
 export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messenger.ts'
 export {
   buildChatStateStanza,

@@ -1,4 +1,5 @@
 import { createArchiveSync } from './archive.ts'
+import type { ArchiveReads } from './archive.ts'
 import { buyGift } from './iq.ts'
 import type { AskGiftAttachment, ChatMessage, PushNotice } from './messages.ts'
 import type { MessageOrigin, MessageStore, Messenger, MessengerOptions } from './messengerTypes.ts'
@@ -213,12 +214,40 @@ export function createMessenger(options: MessengerOptions): Messenger {
     }
   }
 
+  /**
+   * Read states learned from the archive in this login, per thread: up to when this user read the
+   * peer's messages (on any device) and the peer read this user's. Kept, because history pages come
+   * newest first: a marker on one page covers messages of the older pages loaded after it.
+   */
+  const readUpTo = { incoming: new Map<string, number>(), outgoing: new Map<string, number>() }
+  async function applyArchiveReads(messages: ChatMessage[], reads: ArchiveReads): Promise<void> {
+    if (!store.markReadUpTo) return
+    const touched = new Set(messages.map((message) => message.tid))
+    for (const side of ['incoming', 'outgoing'] as const) {
+      for (const [tid, date] of reads[side]) {
+        if (date > (readUpTo[side].get(tid) ?? -Infinity)) readUpTo[side].set(tid, date)
+        touched.add(tid)
+      }
+    }
+    for (const tid of touched) {
+      for (const side of ['incoming', 'outgoing'] as const) {
+        const date = readUpTo[side].get(tid)
+        if (date === undefined) continue
+        for (const changed of await store.markReadUpTo(tid, date, side)) updateListeners.emit(changed)
+      }
+    }
+    for (const mid of reads.delivered) {
+      const stored = await store.byMid(mid)
+      if (stored && stored.from === me && !stored.delivered && !stored.read) await update(mid, { delivered: true })
+    }
+  }
   const archive = createArchiveSync({
     session,
     me,
     now: clock,
-    store: async (messages) => {
+    store: async (messages, reads) => {
       await storeReceived(messages, 'archive')
+      await applyArchiveReads(messages, reads)
     },
   })
   async function catchUp(): Promise<void> {

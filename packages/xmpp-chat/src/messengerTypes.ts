@@ -29,6 +29,12 @@ export interface MessageStore {
    * keep their `read`: for them it means the peer read them, which only the peer's marker says.
    */
   markThreadRead(tid: string): Promise<void>
+  /**
+   * Optional: marks read the thread's incoming (read on another device) or outgoing (read by the peer)
+   * messages dated up to `date`; answers the messages that changed. Without it, read states found in
+   * the server archive are not applied to what is stored.
+   */
+  markReadUpTo?(tid: string, date: number, side: 'incoming' | 'outgoing'): Promise<ChatMessage[]>
   /** The last `limit` messages of a thread, oldest first. */
   lastOfThread(tid: string, limit: number): Promise<ChatMessage[]>
   /** Optional: the date of the newest stored message, where archive catch-up starts after a reload. */

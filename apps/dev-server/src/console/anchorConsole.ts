@@ -121,6 +121,17 @@ export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
       // Outgoing rows (to the thread's peer) keep `read`: for them it says the peer read them.
       for (const [mid, row] of rows) if (row.tid === tid && row.to !== tid) rows.set(mid, { ...row, read: true })
     },
+    async markReadUpTo(tid, date, side) {
+      const changed: ChatMessage[] = []
+      for (const [mid, row] of rows) {
+        const ofSide = side === 'incoming' ? row.to !== tid : row.to === tid
+        if (row.tid !== tid || row.read || !ofSide || row.date > date) continue
+        const read = { ...row, read: true }
+        rows.set(mid, read)
+        changed.push(read)
+      }
+      return changed
+    },
     async lastOfThread(tid, limit) {
       return [...rows.values()].filter((m) => m.tid === tid).sort((a, b) => a.date - b.date).slice(-limit)
     },

@@ -302,5 +302,39 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     expect(thread.map((m) => m.mid).sort()).toEqual([...conversation].sort())
     expect([...thread].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(conversation)
     expect(thread.filter((m) => m.from === bob.jid).every((m) => m.read && m.state === 'success')).toBe(true)
+    // Read where they were read: bob answered every message of alice's, so none is unread here.
+    expect(thread.filter((m) => m.from === alice.jid && !m.read)).toEqual([])
+  }, 60_000)
+
+  it('second device: read states follow from the archive (read on the phone, read by the peer), the rest stays unread', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    const early = await sendAll(alice, bob.jid, 3, 'early')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(3), { timeout: 10_000, interval: 50 })
+    // Bob reads them on his phone (a displayed marker), and answers; alice reads his answer.
+    await bob.messenger.markThreadRead(alice.jid)
+    const answer = await sendAll(bob, alice.jid, 1, 'answer')
+    await vi.waitFor(() => expect(alice.received).toHaveLength(1), { timeout: 10_000, interval: 50 })
+    await alice.messenger.markThreadRead(bob.jid)
+    // Then two more from alice that bob has not read anywhere.
+    const late = await sendAll(alice, bob.jid, 2, 'late')
+    await vi.waitFor(() => expect(bob.received).toHaveLength(5), { timeout: 10_000, interval: 50 })
+    bob.messenger.close()
+    await bob.session.logout()
+
+    const device = party(s, '100002', true)
+    await device.login()
+    await device.messenger.loadThreadHistory(alice.jid)
+    // Bounded: the page is stored, then its read states applied.
+    await vi.waitFor(async () => {
+      const stored = await device.store.lastOfThread(alice.jid, 100)
+      const readOf = (mids: string[]) => stored.filter((m) => mids.includes(m.mid)).map((m) => m.read)
+      expect(readOf(early)).toEqual([true, true, true])
+      expect(readOf(late)).toEqual([false, false])
+      expect(readOf(answer)).toEqual([true])
+    }, { timeout: 10_000, interval: 100 })
   }, 60_000)
 })

@@ -129,6 +129,21 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
   })
   /** Threads opened before the connection was up, whose archive page is fetched at the next ready. */
   const whenReady = new Set<string>()
+  /** Threads whose unread count is read back once the current task's updates are done. */
+  const recounting = new Set<string>()
+  const recountUnread = (tid: string) => {
+    if (recounting.has(tid)) return
+    recounting.add(tid)
+    queueMicrotask(() => {
+      recounting.delete(tid)
+      db.threads
+        .byTid(tid)
+        .then((thread) => {
+          if (thread) emit({ kind: 'unread', tid, unread: thread.unread })
+        })
+        .catch((error: unknown) => logger.warn('messaging store error', { reason: error instanceof Error ? error.message : String(error) }))
+    })
+  }
   const hubTransport = createHubTransport(session, componentInfo?.hubDomain || `hub.${endpoints.xmppDomain}`)
   const officialJid = componentInfo?.helpDomain || `help.${endpoints.xmppDomain}`
   const unsubscribe = [
@@ -148,7 +163,11 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
       emit(origin === 'archive' ? { kind: 'message', message, archived: true } : { kind: 'message', message })
     }),
     messenger.onArriving((message) => emit({ kind: 'arriving', message })),
-    messenger.onUpdate((message) => emit({ kind: 'update', message })),
+    messenger.onUpdate((message) => {
+      emit({ kind: 'update', message })
+      // An incoming message read elsewhere (the archive said so): the thread's count is told again.
+      if (message.read && message.to !== message.tid) recountUnread(message.tid)
+    }),
     messenger.onNotice((notice) => emit({ kind: 'notice', from: notice.from, content: notice.content })),
     messenger.onError((error) => logger.warn('messaging store error', { reason: error.message })),
   ]

@@ -120,6 +120,8 @@ export type ChatEvent =
   | { kind: 'update'; message: ChatMessageRecord }
   | { kind: 'state'; state: ChatConnectionState }
   | { kind: 'notice'; from: string; content: string }
+  /** The thread's unread count changed without a new message (read on another device, learned from the archive). */
+  | { kind: 'unread'; tid: string; unread: number }
   /** The peer (bare jid) started or stopped typing to this user (XEP-0085). */
   | { kind: 'typing'; from: string; typing: boolean }
 

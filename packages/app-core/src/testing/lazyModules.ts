@@ -14,6 +14,7 @@ const LAZY_MODULES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('@vchat/chat-db'),
   () => import('@vchat/platform'),
   () => import('@vchat/webrtc-call'),
+  () => import('@vchat/xmpp-chat'),
   () => import('localforage'),
   // app wiring
   () => import('../brand/brandConfig'),

@@ -96,4 +96,26 @@ describe('incoming events in a batch', () => {
     const message = demoMessage({ mid: 'x', from: MIA, to: ME, content: 'hi', date: 5 })
     expect(chatSlice.reducer(state, chatEvent({ kind: 'message', message }))).toEqual(reduce(state, [{ kind: 'message', message }]))
   })
+
+  it('a thread read on another device takes the unread count the store answers; the open thread stays at 0', () => {
+    const state = stateWith({ activeTid: LEA, threads: [thread(MIA, 2, 5), thread(LEA, 1, 0)] })
+    const next = reduce(state, [
+      { kind: 'unread', tid: MIA, unread: 1 },
+      { kind: 'unread', tid: LEA, unread: 3 },
+      { kind: 'unread', tid: ZOE, unread: 2 },
+    ])
+    expect(next.threads.map((t) => [t.tid, t.unread])).toEqual([
+      [MIA, 1],
+      [LEA, 0],
+    ])
+  })
+
+  it('typing: shown per peer while it lasts', () => {
+    const typing = reduce(stateWith({}), [
+      { kind: 'typing', from: MIA, typing: true },
+      { kind: 'typing', from: LEA, typing: true },
+      { kind: 'typing', from: LEA, typing: false },
+    ])
+    expect(typing.peerTyping).toEqual({ [MIA]: true })
+  })
 })

@@ -525,6 +525,12 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
       }
       case 'notice':
         break
+      case 'unread': {
+        // The open thread is being read here: it stays at 0.
+        const thread = state.threads.find((t) => t.tid === event.tid)
+        if (thread && state.activeTid !== event.tid) thread.unread = event.unread
+        break
+      }
       case 'typing':
         if (event.typing) state.peerTyping[event.from] = true
         else delete state.peerTyping[event.from]
