@@ -2,8 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import { SESSION_TTL_MS, TOKEN_BYTES } from '../constants.ts'
 
-/** Only a hash of each vcToken is stored, so the database file holds no usable token. */
-function hashToken(token: string): string {
+/**
+ * Only a hash of each vcToken is stored, so the database file holds no usable token. The messaging
+ * server keeps the same digest per session, so a sign-out can end exactly that token's sessions.
+ */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

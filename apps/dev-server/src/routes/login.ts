@@ -6,6 +6,19 @@ import { findUser, type UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, type AppContext, type Route } from '../http/routes.ts'
 import { componentInfo } from './common.ts'
 
+type SignOutListener = (app: AppContext, signedOut: { jid: string; token: string }) => Promise<void> | void
+const signOutListeners = new Set<SignOutListener>()
+
+/**
+ * Runs `listener` after every sign-out through the API (the token is already revoked); the request is
+ * answered once every listener has finished, so the messaging sessions of that token are gone by then.
+ * A failing listener is logged, never a failed sign-out. Returns the removal.
+ */
+export function onSignedOut(listener: SignOutListener): () => void {
+  signOutListeners.add(listener)
+  return () => signOutListeners.delete(listener)
+}
+
 /** Development sign-in, standing in for Google: `dev:<uid>` as token or credential. */
 const DEV_SIGN_IN = /^dev:(\d+)$/
 
@@ -76,9 +89,21 @@ export const loginRoutes: Route[] = [
     data: emptyRequest,
     response: responses.none,
     auth: true,
-    handle({ app, token, user }) {
+    async handle({ app, token, user }) {
       deleteSession(app.db, token)
       app.log(`logout uid ${user?.uid ?? '?'}`)
+      if (user) {
+        const signedOut = { jid: user.jid, token }
+        await Promise.all(
+          [...signOutListeners].map(async (listener) => {
+            try {
+              await listener(app, signedOut)
+            } catch (error) {
+              app.log(`logout uid ${user.uid}: ${error instanceof Error ? error.message : String(error)}`)
+            }
+          }),
+        )
+      }
       return ok(null)
     },
   }),

@@ -17,6 +17,7 @@ import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
+import { envelope } from '../test-support/envelope.ts'
 import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
 
 interface Party {
@@ -337,4 +338,43 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
       expect(readOf(answer)).toEqual([true])
     }, { timeout: 10_000, interval: 100 })
   }, 60_000)
+
+  it('signing out through the API ends the messaging session of that token; what is sent afterwards waits for the next sign-in', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    await alice.login()
+    // Bob's page signed in with one token (as the app does until a re-login).
+    const signedIn = await vcTokenOf(s.api.url, '100002')
+    const session = createChatSession({
+      service: `ws://127.0.0.1:${s.prosody.httpPort}/xmpp-websocket`,
+      domain: 'localhost',
+      getCredentials: async () => ({ username: signedIn.jid.split('@')[0] ?? '', password: signedIn.vcToken }),
+    })
+    const store = memoryMessageStore()
+    const messenger = createMessenger({ session, store, me: signedIn.jid })
+    const received: ChatMessage[] = []
+    messenger.onMessage((message) => received.push(message))
+    s.parties.push({ jid: signedIn.jid, session, messenger, store, received })
+    await session.login()
+    const ended = dropped(session)
+
+    const { status } = await fetch(`${s.api.url}/api/login_service/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.vcToken}` },
+      body: JSON.stringify(envelope({})),
+    })
+    expect(status).toBe(200)
+    // The server ended it at once (bounded: the answer to the sign-out waits for Prosody).
+    await ended
+    const after = await sendAll(alice, signedIn.jid, 2, 'after-sign-out')
+    // The signed-out page cannot sign in again with its revoked token, so nothing reaches it.
+    await vi.waitFor(() => expect(session.state).not.toBe('connecting'), { timeout: 15_000, interval: 100 })
+    expect(session.state).not.toBe('connected')
+    expect(received).toEqual([])
+    // The next sign-in (a new token) gets what was sent meanwhile, once.
+    const next = party(s, '100002', false)
+    await next.login()
+    await vi.waitFor(() => expect(next.received).toHaveLength(after.length), { timeout: 15_000, interval: 100 })
+    expectExactlyOnceInOrder(next, after)
+  }, 90_000)
 })

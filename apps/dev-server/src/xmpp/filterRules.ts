@@ -9,6 +9,8 @@ import { z } from 'zod'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
 import type { AppContext, Route } from '../http/routes.ts'
 import { onBlockChanged } from '../routes/devAccount.ts'
+import { onSignedOut } from '../routes/login.ts'
+import { hashToken } from '../auth/sessions.ts'
 import { autoRepliesOf } from './autoReplyRuntime.ts'
 import { FILTER_WORDS, MASKED_BITS, wordCharRanges } from './filter.ts'
 import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE } from './wire.ts'
@@ -123,6 +125,39 @@ export async function publishFilterRules(app: AppContext): Promise<void> {
 
 // A block or unblock through /dev/users/block answers once Prosody has the new rules.
 onBlockChanged(publishFilterRules)
+
+/** Where mod_auth_vchat takes sign-outs, beside the rules on the same Prosody HTTP port. */
+export const PROSODY_SIGNED_OUT_PATH = '/auth_vchat/signed-out'
+
+/**
+ * A token was signed out through the API: every Prosody of this dev-server ends the messaging sessions
+ * signed in with it (a message sent to the user afterwards waits offline for the next sign-in instead
+ * of reaching a signed-out page). Bounded by PUSH_TIMEOUT_MS per Prosody.
+ */
+export async function endMessagingSessions(app: AppContext, signedOut: { jid: string; token: string }): Promise<void> {
+  const set = app.publicUrl ? targets.get(originOf(app.publicUrl)) : undefined
+  if (!set || set.size === 0) return
+  const body = JSON.stringify({ username: signedOut.jid.split('@')[0] ?? '', tokenHash: hashToken(signedOut.token) })
+  await Promise.all(
+    [...set].map(async (target) => {
+      const url = new URL(PROSODY_SIGNED_OUT_PATH, target.url).href
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${target.secret}` },
+          body,
+          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        })
+        await response.body?.cancel()
+        if (!response.ok) app.log(`sign-out to ${new URL(url).host} answered ${response.status}`)
+      } catch (error) {
+        app.log(`sign-out to ${new URL(url).host} failed (${error instanceof Error ? error.name : 'error'})`)
+      }
+    }),
+  )
+}
+
+onSignedOut(endMessagingSessions)
 
 function loopbackOnly(req: Parameters<Route['handle']>[0]['req'], what: string): void {
   if (!isLoopback(req)) throw new HttpError(403, `${what}: loopback only`)
