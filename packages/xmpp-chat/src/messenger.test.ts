@@ -185,6 +185,19 @@ describe('outbox: sending', () => {
     expect(user.client().messages()).toHaveLength(2)
   })
 
+  it('a send with the id of a stored message answers it and sends nothing again', async () => {
+    const user = await openSide(USER)
+    await user.session.login()
+    const first = await user.messenger.send({ mid: 'chosen-1', to: ANCHOR, content: 'once' })
+    expect(first.mid).toBe('chosen-1')
+    await vi.waitFor(() => expect(sentWithId(user.client(), 'chosen-1')).toHaveLength(1))
+    const again = await user.messenger.send({ mid: 'chosen-1', to: ANCHOR, content: 'once' })
+    expect(again).toMatchObject({ mid: 'chosen-1', content: 'once' })
+    await user.messenger.flush()
+    expect(sentWithId(user.client(), 'chosen-1')).toHaveLength(1)
+    expect(await user.db.dexie.messages.count()).toBe(1)
+  })
+
   it('sent while the connection is down → resume → sent once; an in-flight message is re-sent only by the resume', async () => {
     const user = await openSide(USER)
     await user.session.login()

@@ -372,10 +372,14 @@ export function createMessenger(options: MessengerOptions): Messenger {
 
   return {
     async send(outgoing) {
+      if (outgoing.mid !== undefined) {
+        const known = await store.byMid(outgoing.mid)
+        if (known) return known
+      }
       const type = outgoing.type ?? MessageType.Text
       const to = bareJid(outgoing.to)
       const message: ChatMessage = {
-        mid: idFactory(),
+        mid: outgoing.mid ?? idFactory(),
         tid: threadIdOf(to),
         date: clock(),
         from: me,

@@ -52,6 +52,12 @@ export interface ReadOptions {
 
 /** What `send()` takes: the wire and display fields; ids, dates and states are the messenger's. */
 export interface OutgoingMessage {
+  /**
+   * The message's id when the caller chose it (default: a new one). A send with the id of a message
+   * already stored answers that message and sends nothing: a send retried after its answer was lost
+   * (another tab's leader gone mid-request) goes out once.
+   */
+  mid?: string
   /** Bare jid of the recipient. */
   to: string
   /** SPEC §3 type number (default 0, text). */

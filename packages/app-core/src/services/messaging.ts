@@ -242,6 +242,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     send: (message) => {
       typing.sent(message.to)
       return messenger.send({
+        ...(message.mid === undefined ? {} : { mid: message.mid }),
         to: message.to,
         content: message.content,
         ...(message.type === undefined ? {} : { type: message.type }),

@@ -15,6 +15,8 @@ function fakeBrowser() {
     tab: string
     name: string
     release: () => void
+    /** Taken by another tab's `steal`: the holder's request rejects with an AbortError. */
+    steal: () => void
   }
   const held: Held[] = []
   const waiting: { tab: string; name: string; grant: () => void; signal?: AbortSignal | undefined }[] = []
@@ -38,20 +40,26 @@ function fakeBrowser() {
           return new Promise((resolve, reject) => {
             const run = () => {
               let release = () => {}
-              const lock: Held = { tab: tabId, name, release: () => release() }
+              let steal = () => {}
+              const lock: Held = { tab: tabId, name, release: () => release(), steal: () => steal() }
               held.push(lock)
-              const done = (settle: () => void) => {
+              const done = (settle: () => void, grant = true) => {
                 const index = held.indexOf(lock)
                 if (index === -1) return
                 held.splice(index, 1)
                 settle()
-                grantNext(name)
+                if (grant) grantNext(name)
               }
               release = () => done(() => resolve(undefined))
+              steal = () => done(() => reject(new DOMException('stolen', 'AbortError')), false)
               callback({ name }).then(
                 () => done(() => resolve(undefined)),
                 (error: unknown) => done(() => reject(error)),
               )
+            }
+            if (options.steal) {
+              for (const lock of held.filter((entry) => entry.name === name)) lock.steal()
+              return run()
             }
             if (!held.some((lock) => lock.name === name)) return run()
             if (options.ifAvailable) {
@@ -226,7 +234,7 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
     const seenByB = events(b.chat)
     const sent = await b.chat.send({ to: 'user_200001@localhost', content: 'hello from tab b' })
     expect(sent).toMatchObject({ content: 'hello from tab b', state: 'sending' })
-    expect(a.own.service.sent).toEqual([{ to: 'user_200001@localhost', content: 'hello from tab b' }])
+    expect(a.own.service.sent).toEqual([{ mid: sent.mid, to: 'user_200001@localhost', content: 'hello from tab b' }])
     await settle()
     // The leader's own update (sent → success) reached the follower.
     expect(seenByB).toContainEqual({ kind: 'update', message: expect.objectContaining({ mid: sent.mid, state: 'success' }) })
@@ -261,7 +269,7 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
     expect(c.own.login).not.toHaveBeenCalled()
     expect(b.chat.state).toBe('connected')
     await c.chat.send({ to: 'user_200002@localhost', content: 'via the new leader' })
-    expect(b.own.service.sent).toEqual([{ to: 'user_200002@localhost', content: 'via the new leader' }])
+    expect(b.own.service.sent).toEqual([expect.objectContaining({ to: 'user_200002@localhost', content: 'via the new leader' })])
   })
 
   it("a leader tab killed without unload hands over too (the browser releases a dead tab's locks)", async () => {
@@ -275,16 +283,40 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
     await expect(b.chat.send({ to: 'user_200001@localhost', content: 'still here' })).resolves.toMatchObject({ content: 'still here' })
   })
 
-  it('a request the leader never answers (its page frozen) fails after the timeout instead of hanging', async () => {
+  it('a leader that stops answering (its page frozen) loses the lead: the follower takes it, runs what it asked itself, and the old leader steps down', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const browser = fakeBrowser()
     const a = await openTabFake(browser, 'a')
     const b = await openTabFake(browser, 'b')
-    // The leader hangs (its page is frozen): the request times out.
-    vi.spyOn(a.service, 'listThreads').mockImplementation(() => new Promise(() => {}))
-    const asked = b.chat.listThreads().catch((error: unknown) => error)
+    // The leader hangs: nothing it is asked is answered.
+    vi.spyOn(a.service, 'send').mockImplementation(() => new Promise(() => {}))
+    const sending = b.chat.send({ to: 'user_200001@localhost', content: 'typed while the other tab hangs' })
     await vi.advanceTimersByTimeAsync(TAB_REQUEST_TIMEOUT_MS)
-    await expect(asked).resolves.toMatchObject({ message: 'xmpp not connected' })
+    await expect(sending).resolves.toMatchObject({ content: 'typed while the other tab hangs' })
+    // The message went out once, from the tab that took over.
+    expect(b.service.sent).toEqual([expect.objectContaining({ content: 'typed while the other tab hangs' })])
+    expect(b.chat.state).toBe('connected')
+    // The old leader noticed: its own session is closed (no two sessions on one resource), and it follows.
+    await vi.advanceTimersByTimeAsync(10)
+    expect(a.service.state).toBe('idle')
+    expect(a.chat.state).toBe('connected')
+    expect(a.login).toHaveBeenCalledTimes(1)
+  })
+
+  it('a send asked of a leader that dies before answering is asked of the next leader, and goes out once', async () => {
+    const browser = fakeBrowser()
+    const a = await openTab(browser, 'a')
+    const b = await openTab(browser, 'b')
+    const c = await openTab(browser, 'c')
+    // The leader stores nothing and answers nothing, then dies.
+    vi.spyOn(a.own.service, 'send').mockImplementation(() => new Promise(() => {}))
+    const sending = c.chat.send({ to: 'user_200001@localhost', content: 'across a hand-over' })
+    await settle()
+    browser.kill('a')
+    await settle()
+    await expect(sending).resolves.toMatchObject({ content: 'across a hand-over' })
+    expect(b.own.service.sent).toEqual([expect.objectContaining({ content: 'across a hand-over' })])
+    expect(c.own.service.sent).toEqual([])
   })
 
   it('a follower that signs out leaves the line: it never takes the lead afterwards', async () => {
@@ -306,7 +338,7 @@ async function openTabFake(browser: ReturnType<typeof fakeBrowser>, tabId: strin
   opened.push(chat)
   await chat.login(credentials)
   await vi.advanceTimersByTimeAsync(10)
-  return { chat, service: own.service }
+  return { chat, service: own.service, login: own.login }
 }
 
 describe('calls across tabs', () => {

@@ -24,8 +24,11 @@ import type { ChatConnectionState, ChatCredentials, ChatEvent, ChatGiftError, Ch
 export interface TabEnv {
   /** This tab's id, unique among the browser's tabs. */
   readonly tabId: string
-  /** The Web Locks `request` (the lock is held while the callback's promise is pending). */
-  requestLock(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<void>): Promise<unknown>
+  /**
+   * The Web Locks `request` (the lock is held while the callback's promise is pending). With `steal`
+   * the current holder loses it at once: its request rejects with an AbortError.
+   */
+  requestLock(name: string, options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<void>): Promise<unknown>
   /** Whether another tab still holds the lock of this name (a tab's life lock: `tabLockName`). */
   isHeld(name: string): Promise<boolean>
   openChannel(name: string): TabChannel
@@ -47,8 +50,12 @@ export interface TabChannel {
   close(): void
 }
 
-/** How long a request to the leader may stay unanswered (the leader's tab may have just died). */
-export const TAB_REQUEST_TIMEOUT_MS = 15_000
+/**
+ * How long a request to the leader may stay unanswered before this tab takes the lead itself and runs
+ * it here (the leader's tab hangs or is frozen, yet holds its lock). Generous: a leader busy rendering
+ * a burst still answers well within it.
+ */
+export const TAB_REQUEST_TIMEOUT_MS = 10_000
 
 /** The lock whose holder leads the tabs of this account. */
 export function leaderLockName(bareJid: string): string {
@@ -194,16 +201,21 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
   const tabs = env
   const me = tabs.tabId
   const listeners = new Set<(event: ChatEvent) => void>()
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>()
+  /** Requests sent to the leader and not answered yet: sent again to a new leader, or run here when this tab leads. */
+  const pending = new Map<number, { method: RequestMethod; args: unknown[]; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>()
   let requestIds = 0
   let mode: 'off' | 'leader' | 'follower' = 'off'
   let state: ChatConnectionState = 'idle'
   let jid: string | null = null
   /** One login of this tab: its channel, its place in the lock's line, its hub as the screens see it. */
   interface TabLogin {
+    credentials: ChatCredentials
+    lockName: string
     channel: TabChannel
-    /** Lets go of the leader's lock (or leaves the line for it). */
+    /** Resolved when this login ends: lets go of the leader's lock. */
+    held: Promise<void>
     release: () => void
+    /** Leaves the line for the lock. */
     abort: AbortController
     stops: (() => void)[]
     router: CallRouter | null
@@ -241,16 +253,28 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
   })
 
   function request(method: RequestMethod, args: unknown[]): Promise<unknown> {
-    if (mode !== 'follower' || !login) return Promise.reject(new Error('need login'))
+    const current = login
+    if (mode !== 'follower' || !current) return Promise.reject(new Error('need login'))
     const id = (requestIds += 1)
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id)
-        reject(new Error('xmpp not connected'))
-      }, TAB_REQUEST_TIMEOUT_MS)
-      pending.set(id, { resolve, reject, timer })
+      const timer = setTimeout(() => void takeOver(current), TAB_REQUEST_TIMEOUT_MS)
+      pending.set(id, { method, args, resolve, reject, timer })
       post({ t: 'request', id, from: me, method, args })
     })
+  }
+
+  /** Unanswered requests go to the new leader (a send carries its id, so it goes out once). */
+  function resendPending() {
+    for (const [id, call] of pending) post({ t: 'request', id, from: me, method: call.method, args: call.args })
+  }
+
+  /** This tab leads now: what it asked the old leader runs here. */
+  function runPendingHere() {
+    for (const [id, call] of pending) {
+      clearTimeout(call.timer)
+      pending.delete(id)
+      serve(me, call.method, call.args).then(call.resolve, call.reject)
+    }
   }
 
   function failPending(reason: string) {
@@ -258,6 +282,68 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
       clearTimeout(call.timer)
       pending.delete(id)
       call.reject(new Error(reason))
+    }
+  }
+
+  /**
+   * Asks for the leader's lock for this login: `free` only if nobody holds it, `inLine` waits for it,
+   * `steal` takes it from a leader that stopped answering. Resolves whether it was granted; the lock
+   * is then held until the login ends. If another tab steals it from this one, this tab steps down.
+   */
+  function holdLock(current: TabLogin, how: 'free' | 'inLine' | 'steal'): Promise<boolean> {
+    const options = how === 'free' ? { ifAvailable: true } : how === 'steal' ? { steal: true } : { signal: current.abort.signal }
+    return new Promise<boolean>((resolve) => {
+      let granted = false
+      tabs
+        .requestLock(current.lockName, options, async (lock) => {
+          if (lock === null || login !== current) return resolve(false)
+          granted = true
+          resolve(true)
+          await current.held
+        })
+        .catch(() => {
+          resolve(false)
+          if (granted && login === current && mode === 'leader') void stepDown(current)
+        })
+    })
+  }
+
+  /** Another tab took the lead from this one (it thought this one had stopped answering). */
+  async function stepDown(current: TabLogin) {
+    logger.warn('messaging: another tab took the lead')
+    mode = 'follower'
+    current.router = null
+    current.relayed = null
+    await local.logout().catch(() => undefined)
+    if (login !== current) return
+    follow(current)
+  }
+
+  /** Follows the leader, and stands in line to take over when it goes. */
+  function follow(current: TabLogin) {
+    mode = 'follower'
+    emit({ kind: 'state', state: 'connecting' })
+    post({ t: 'hello', from: me })
+    if (tabs.isFront()) post({ t: 'front', from: me })
+    current.abort = new AbortController()
+    void holdLock(current, 'inLine').then((granted) => {
+      if (granted && login === current) void leadLogged(current)
+    })
+  }
+
+  /** The leader does not answer: this tab takes the lead, and what it asked runs here. */
+  async function takeOver(current: TabLogin) {
+    if (mode !== 'follower' || login !== current) return
+    logger.warn('messaging: the leading tab does not answer; taking the lead')
+    current.abort.abort()
+    if ((await holdLock(current, 'steal')) && login === current) await leadLogged(current)
+  }
+
+  async function leadLogged(current: TabLogin) {
+    try {
+      await lead(current)
+    } catch (error) {
+      logger.warn('messaging login failed', { reason: error instanceof Error ? error.message : String(error) })
     }
   }
 
@@ -386,8 +472,8 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         return
       case 'leader':
         if (mode === 'follower') {
-          // What was asked of the old leader will not be answered.
-          failPending('xmpp not connected')
+          // What the old leader did not answer is asked again.
+          resendPending()
           if (tabs.isFront()) post({ t: 'front', from: me })
         }
         return
@@ -432,12 +518,14 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
   }
 
   /** This tab takes the lead: it logs in itself and serves the others. */
-  async function lead(current: TabLogin, credentials: ChatCredentials) {
+  async function lead(current: TabLogin) {
     mode = 'leader'
-    failPending('xmpp not connected')
     current.router = createCallRouter(me)
     post({ t: 'leader', from: me })
-    await local.login(credentials)
+    const loggingIn = local.login(current.credentials)
+    // Once this tab's own service exists (it answers reads at once, queues sends): what was asked of the old leader runs here.
+    runPendingHere()
+    await loggingIn
     relayHub()
   }
 
@@ -476,7 +564,10 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         release = resolve
       })
       const current: TabLogin = {
+        credentials,
+        lockName: leaderLockName(bare),
         channel: tabs.openChannel(channelName(bare)),
+        held,
         release,
         abort: new AbortController(),
         stops: [],
@@ -494,36 +585,15 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         }),
         tabs.onLeave(() => post({ t: 'bye', from: me })),
       )
-      const lockName = leaderLockName(bare)
-      const leading = await new Promise<boolean>((resolve) => {
-        tabs
-          .requestLock(lockName, { ifAvailable: true }, async (lock) => {
-            resolve(lock !== null)
-            if (lock !== null) await held
-          })
-          .catch(() => resolve(false))
-      })
+      const leading = await holdLock(current, 'free')
       if (login !== current) return
       if (leading) {
-        await lead(current, credentials)
+        // The first tab: its messaging login is this login (a failure reaches the caller).
+        await lead(current)
         return
       }
-      // Another tab leads: follow it, and stand in line to take over when it goes.
-      mode = 'follower'
-      emit({ kind: 'state', state: 'connecting' })
-      post({ t: 'hello', from: me })
-      if (tabs.isFront()) post({ t: 'front', from: me })
-      tabs
-        .requestLock(lockName, { signal: current.abort.signal }, async () => {
-          if (login !== current) return
-          try {
-            await lead(current, credentials)
-          } catch (error) {
-            logger.warn('messaging login failed', { reason: error instanceof Error ? error.message : String(error) })
-          }
-          await held
-        })
-        .catch(() => undefined)
+      // Another tab leads: follow it.
+      follow(current)
     },
     async logout() {
       const wasFollower = mode === 'follower'
@@ -556,7 +626,9 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     },
     async send(message) {
       if (mode !== 'follower') return local.send(message)
-      return (await request('send', [message])) as Awaited<ReturnType<ChatService['send']>>
+      // Its id is chosen here: asked again of another leader (or run here), it still goes out once.
+      const withId = message.mid === undefined ? { ...message, mid: globalThis.crypto.randomUUID() } : message
+      return (await request('send', [withId])) as Awaited<ReturnType<ChatService['send']>>
     },
     async retry(mid) {
       if (mode !== 'follower') return local.retry(mid)

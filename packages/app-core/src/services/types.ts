@@ -102,6 +102,8 @@ export interface ChatThreadSummary {
 
 /** What the composer sends. */
 export interface ChatOutgoing {
+  /** The message's id when the caller chose it: a send repeated with it goes out once. */
+  mid?: string
   to: string
   content: string
   type?: number

@@ -129,10 +129,13 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
         .map(({ message }) => ({ ...message }))
     },
     async send(outgoing) {
+      // Like the messenger: a send with the id of a stored message answers it and sends nothing.
+      const known = outgoing.mid === undefined ? undefined : fake.messages.find((m) => m.mid === outgoing.mid)
+      if (known) return { ...known }
       fake.sent.push(outgoing)
       counter += 1
       const message: ChatMessageRecord = {
-        mid: `fake-${counter}`,
+        mid: outgoing.mid ?? `fake-${counter}`,
         tid: outgoing.to,
         date: Date.now() + counter,
         from: me,
