@@ -111,6 +111,22 @@ describe('archive catch-up (XEP-0313)', () => {
     expect(s.errors).toEqual([])
   })
 
+  it('with nothing stored, the first login reads the newest page; a later full login reads everything since that first one', async () => {
+    const s = await setup(() => ({ results: [], complete: true }))
+    await s.session.login()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
+    expect(rsm(s.queries[0]!, 'before')).toBe('')
+    // Offline long enough that the stream cannot resume: a thousand messages may be waiting, all in the archive.
+    s.client()!.resumeOnReconnect = false
+    s.client()!.drop()
+    await s.client()!.reconnect.reconnect()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(2))
+    expect(rsm(s.queries[1]!, 'before')).toBeFalsy()
+    // From the first catch-up's time (the messenger's clock), less the margin for clocks that differ.
+    expect(Date.parse(field(s.queries[1]!, 'start') ?? '')).toBeLessThanOrEqual(1_800_000_000_000)
+    expect(Date.parse(field(s.queries[1]!, 'start') ?? '')).toBeGreaterThan(1_800_000_000_000 - 24 * 3_600_000)
+  })
+
   it('a resumed stream does not query the archive', async () => {
     const s = await setup(() => ({ results: [], complete: true }))
     await s.session.login()

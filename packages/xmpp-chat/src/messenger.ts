@@ -250,12 +250,19 @@ export function createMessenger(options: MessengerOptions): Messenger {
       await applyArchiveReads(messages, reads)
     },
   })
+  /** When this messenger's first catch-up ran: this device has had everything since then. */
+  let caughtUpSince: number | undefined
   async function catchUp(): Promise<void> {
     if (newest === undefined && store.newestDate) {
       const stored = await store.newestDate()
       if (stored !== undefined) seen(stored)
     }
-    await archive.catchUp(newest)
+    // Nothing stored at all (a new account, a new device): the newest page the first time; after a
+    // later drop, everything since that first time (a thousand messages missed must all arrive, not
+    // just the last page of them).
+    const from = newest ?? caughtUpSince
+    caughtUpSince ??= clock()
+    await archive.catchUp(from)
   }
 
   /**
