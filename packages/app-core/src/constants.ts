@@ -136,3 +136,6 @@ export const ABOUT_MAX_LENGTH = 300
 export const NICKNAME_MAX_LENGTH = 32
 /** Local storage key of how long chat messages are kept on this device. */
 export const MESSAGE_RETENTION_STORAGE_KEY = 'vchat:message-retention'
+
+/** One day in milliseconds (the delete-messages schedule counts in days). */
+export const DAY_MS = 86_400_000

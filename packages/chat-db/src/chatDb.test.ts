@@ -197,6 +197,20 @@ describe('messages.markUnlocked', () => {
   })
 })
 
+describe('messages.deleteOlderThan (the delete-messages schedule)', () => {
+  it('removes messages dated before the cut, keeps newer ones and unsent ones, and counts unread again', async () => {
+    await db.threads.upsert(thread('t-1', { unread: 3 }))
+    await db.messages.put(message({ mid: 'old-read', date: 100, read: true }))
+    await db.messages.put(message({ mid: 'old-unread', date: 200, read: false }))
+    await db.messages.put(message({ mid: 'old-unsent', date: 300, from: 'user_100001@localhost', to: 't-1', outbox: true, state: 'sending' }))
+    await db.messages.put(message({ mid: 'new-unread', date: 5_000, read: false }))
+    expect(await db.messages.deleteOlderThan(1_000)).toBe(2)
+    expect((await db.messages.lastOfThread('t-1')).map((m) => m.mid)).toEqual(['old-unsent', 'new-unread'])
+    expect((await db.threads.byTid('t-1'))?.unread).toBe(1)
+    expect(await db.messages.deleteOlderThan(1_000)).toBe(0)
+  })
+})
+
 describe('messages.lastOfThread', () => {
   it('returns the last 50 of a thread, oldest first, and only that thread', async () => {
     // Written out of date order on purpose.

@@ -46,6 +46,12 @@ export interface MessagesRepository {
    * undefined when no message has this wire id.
    */
   markUnlocked(mid: string): Promise<Message | undefined>
+  /**
+   * The delete-messages schedule (/deletemessagesettings): removes the messages dated before `date`,
+   * except those still waiting in the outbox (never sent yet: nothing typed is lost), and counts the
+   * unread of the threads that lost messages again. Answers how many were removed.
+   */
+  deleteOlderThan(date: number): Promise<number>
 }
 
 export interface ThreadListItem {
@@ -181,6 +187,28 @@ export function createMessagesRepository(dexie: () => ChatDexie, reader?: Thread
     },
 
     byMid: (mid) => dexie().messages.where('mid').equals(mid).first(),
+
+    deleteOlderThan(date) {
+      const db = dexie()
+      return db.transaction('rw', db.messages, db.threads, async () => {
+        const old = await db.messages
+          .where('date')
+          .below(date)
+          .filter((message) => message.outbox !== true)
+          .toArray()
+        if (old.length === 0) return 0
+        await db.messages.bulkDelete(old.map((message) => message.id))
+        for (const tid of new Set(old.map((message) => message.tid))) {
+          const unread = await db.messages
+            .where('tid')
+            .equals(tid)
+            .filter((message) => !message.read && message.to !== tid)
+            .count()
+          await db.threads.where('tid').equals(tid).modify({ unread })
+        }
+        return old.length
+      })
+    },
 
     markUnlocked(mid) {
       const db = dexie()

@@ -88,6 +88,9 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async markImageUnlocked(mid) {
       return instance ? instance.markImageUnlocked(mid) : null
     },
+    async deleteMessagesBefore(date) {
+      return instance ? instance.deleteMessagesBefore(date) : 0
+    },
     noteTyping(to) {
       instance?.noteTyping(to)
     },

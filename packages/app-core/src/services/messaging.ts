@@ -24,6 +24,7 @@ export interface MessagingInstance {
   markImageUnlocked(mid: string): Promise<ChatMessageRecord | null>
   noteTyping(to: string): void
   stopTyping(to: string): void
+  deleteMessagesBefore(date: number): Promise<number>
 }
 
 export interface MessagingOptions {
@@ -127,6 +128,8 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     send: (to, state) => messenger.sendChatState(to, state),
     onPeerTyping: (from, isTyping) => emit({ kind: 'typing', from, typing: isTyping }),
   })
+  /** The delete-messages schedule's cut: nothing older is kept on this device, nor fetched again. */
+  let keepSince = 0
   /** Threads opened before the connection was up, whose archive page is fetched at the next ready. */
   const whenReady = new Set<string>()
   /** Threads whose unread count is read back once the current task's updates are done. */
@@ -223,6 +226,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
       }
       try {
         await history.fetch(tid)
+        if (keepSince > 0) await db.messages.deleteOlderThan(keepSince)
       } catch (error) {
         logger.info('thread history not loaded', { reason: error instanceof Error ? error.message : String(error) })
         return local
@@ -232,12 +236,17 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
     async loadOlder(tid, before, limit = CHAT_PAGE_SIZE) {
       let older = await db.messages.olderThan(tid, before, limit)
       // Past what this device holds: page back through the archive (a refused page rejects, so the
-      // screen offers a retry; what is stored stays as it was).
-      for (let pages = 0; older.length < limit && history.has(tid) && pages < HISTORY_PAGES_PER_LOAD; pages += 1) {
+      // screen offers a retry; what is stored stays as it was) — but not past the delete schedule's cut.
+      for (let pages = 0; older.length < limit && history.has(tid) && before.date > keepSince && pages < HISTORY_PAGES_PER_LOAD; pages += 1) {
         await history.fetch(tid)
+        if (keepSince > 0) await db.messages.deleteOlderThan(keepSince)
         older = await db.messages.olderThan(tid, before, limit)
       }
       return older
+    },
+    async deleteMessagesBefore(date) {
+      keepSince = date
+      return db.messages.deleteOlderThan(date)
     },
     send: (message) => {
       typing.sent(message.to)

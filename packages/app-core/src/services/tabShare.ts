@@ -85,6 +85,7 @@ type RequestMethod =
   | 'markImageUnlocked'
   | 'noteTyping'
   | 'stopTyping'
+  | 'deleteMessagesBefore'
   | 'sendCall'
   | 'sendStanza'
 
@@ -412,6 +413,8 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         return local.markThreadRead(args[0] as string, args[1] as Parameters<ChatService['markThreadRead']>[1])
       case 'markImageUnlocked':
         return local.markImageUnlocked(args[0] as string)
+      case 'deleteMessagesBefore':
+        return local.deleteMessagesBefore(args[0] as number)
       case 'noteTyping':
         return local.noteTyping(args[0] as string)
       case 'stopTyping':
@@ -649,6 +652,10 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     async markImageUnlocked(mid) {
       if (mode !== 'follower') return local.markImageUnlocked(mid)
       return (await request('markImageUnlocked', [mid])) as Awaited<ReturnType<ChatService['markImageUnlocked']>>
+    },
+    async deleteMessagesBefore(date) {
+      if (mode !== 'follower') return local.deleteMessagesBefore(date)
+      return (await request('deleteMessagesBefore', [date])) as number
     },
     noteTyping(to) {
       if (mode !== 'follower') return local.noteTyping(to)

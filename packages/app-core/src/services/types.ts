@@ -179,6 +179,11 @@ export interface ChatService {
   setActiveThread(tid: string | null, options?: ReadOptions): void
   /** Reads the thread's incoming messages; tells the peer unless `tellPeer` is false. */
   markThreadRead(tid: string, options?: ReadOptions): Promise<void>
+  /**
+   * The delete-messages schedule: removes this device's messages dated before `date` (never one still
+   * waiting to be sent); answers how many. History older than it is not fetched again from the archive.
+   */
+  deleteMessagesBefore(date: number): Promise<number>
   /** A keystroke in the composer of the conversation with `to`: the peer sees this user typing. */
   noteTyping(to: string): void
   /** The user left the conversation with `to`: the peer stops seeing this user typing. */

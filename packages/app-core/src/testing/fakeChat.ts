@@ -215,6 +215,12 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
       state = next
       emit({ kind: 'state', state: next })
     },
+    async deleteMessagesBefore(date) {
+      const kept = fake.messages.filter((m) => m.date >= date || m.outbox === true)
+      const removed = fake.messages.length - kept.length
+      fake.messages = kept
+      return removed
+    },
     typingTold: [],
     noteTyping(to) {
       fake.typingTold.push(`typing:${to}`)

@@ -4,7 +4,8 @@ import { useLocation } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
-import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, noticeDismissed, selectChatNotice } from './chatSlice'
+import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, noticeDismissed, pruneOldMessages, selectChatNotice, selectConnection } from './chatSlice'
+import { selectMessageRetentionDays } from '../settings/settingsSlice'
 import type { ChatEvent } from '../../services/types'
 
 /** After a batch is applied, the next waits this long: a burst of messages renders at most once per frame. */
@@ -68,6 +69,13 @@ export function ChatBridge() {
     // pathname is read once per signed-in user: messaging is not re-run on every navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chat, dispatch, jid])
+
+  // The delete-messages schedule runs once messaging is up, and again whenever the choice changes.
+  const connected = useAppSelector(selectConnection) === 'connected'
+  const retentionDays = useAppSelector(selectMessageRetentionDays)
+  useEffect(() => {
+    if (jid && connected && retentionDays > 0) void dispatch(pruneOldMessages())
+  }, [dispatch, jid, connected, retentionDays])
 
   if (!jid || !notice || pathname.startsWith('/message')) return null
   return (

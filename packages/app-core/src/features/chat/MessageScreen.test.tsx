@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { demoLoginResponse, fakeServices } from '../../testing/fakeServices'
+import { demoLoginResponse, fakeServices, manualClock } from '../../testing/fakeServices'
 import type { FakeServicesOptions } from '../../testing/fakeServices'
 import { fakeChatService } from '../../testing/fakeChat'
 import type { FakeChatOptions } from '../../testing/fakeChat'
@@ -11,7 +11,7 @@ import { makeStore } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { selectShowTranslate } from './chatSlice'
 import { DEFAULT_SETTINGS } from '../settings/settingsSlice'
-import { SETTINGS_STORAGE_KEY } from '../../constants'
+import { DAY_MS, MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
 import { MessageBubble } from './MessageBubble'
 import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
 
@@ -89,6 +89,26 @@ describe('/message', () => {
     await screen.findByRole('list', { name: 'Messages with Mia' })
     await waitFor(() => expect(chat.activeThread).toBe(MIA))
     expect(chat.tellsPeer).toBe(false)
+  })
+
+  it('the delete-messages schedule: messages older than the chosen days leave this device, unsent ones stay', async () => {
+    const now = Date.now()
+    const chat = fakeChatService({
+      threads: [{ ...demoThreads[0]!, lastMessage: null }],
+      messages: [
+        demoMessage({ mid: 'old', content: 'Ten days ago', date: now - 10 * DAY_MS }),
+        demoMessage({ mid: 'old-unsent', from: ME, to: MIA, content: 'Never sent', date: now - 9 * DAY_MS, state: 'sending', outbox: true, read: false }),
+        demoMessage({ mid: 'recent', content: 'Yesterday', date: now - DAY_MS }),
+      ],
+    })
+    const services = fakeServices({ chat, clock: manualClock(now) })
+    services.storage.local(MESSAGE_RETENTION_STORAGE_KEY).set(7)
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+    await waitFor(() => expect(within(list).queryByText('Ten days ago')).toBeNull())
+    expect(within(list).getByText('Yesterday')).toBeInstanceOf(Element)
+    expect(within(list).getByText('Never sent')).toBeInstanceOf(Element)
+    expect(chat.messages.map((m) => m.mid)).toEqual(['old-unsent', 'recent'])
   })
 
   it('sends a message: shown as sending at once, then sent; errors show Retry', async () => {

@@ -4,14 +4,14 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import type { GiftInfo } from '@vchat/api-client'
-import { CHAT_PAGE_SIZE } from '../../constants'
+import { CHAT_PAGE_SIZE, DAY_MS } from '../../constants'
 import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatMessageRecord, ChatService, ChatThreadSummary } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
 import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
 import { MSG } from './messageView'
 import { isPaymentRoute } from '../auth/authSlice'
-import { selectSendReadReceipts } from '../settings/settingsSlice'
+import { selectMessageRetentionDays, selectSendReadReceipts } from '../settings/settingsSlice'
 import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
@@ -205,6 +205,20 @@ export const loadOlderMessages = createAppAsyncThunk(
 
 export const closeThread = createAppAsyncThunk('chat/closeThread', async (_: void, { extra }) => {
   extra.chat.setActiveThread(null)
+})
+
+/**
+ * The delete-messages schedule (/deletemessagesettings): messages older than the chosen number of days
+ * leave this device (never one still waiting to be sent); the thread list and the open conversation
+ * are read again when any went. Runs when messaging connects and whenever the choice changes.
+ */
+export const pruneOldMessages = createAppAsyncThunk('chat/pruneOldMessages', async (_: void, { extra, dispatch, getState }) => {
+  const days = selectMessageRetentionDays(getState())
+  if (days <= 0) return { removed: 0, before: 0 }
+  const before = extra.clock.now() - days * DAY_MS
+  const removed = await extra.chat.deleteMessagesBefore(before)
+  if (removed > 0) void dispatch(loadThreads())
+  return { removed, before }
 })
 
 /** A keystroke in the composer of the conversation with `peer`: the peer sees this user typing. */
@@ -610,6 +624,11 @@ export const chatSlice = createSlice({
         const live = state.messages
         state.messages = action.payload
         for (const message of live) upsertMessage(state.messages, message)
+      })
+      .addCase(pruneOldMessages.fulfilled, (state, action) => {
+        const { removed, before } = action.payload
+        // The open conversation loses what left the device (an unsent message stays).
+        if (removed > 0) state.messages = state.messages.filter((message) => message.date >= before || message.outbox === true)
       })
       .addCase(openThread.rejected, (state, action) => {
         if (state.activeTid === action.meta.arg) state.messagesStatus = 'failed'
