@@ -207,8 +207,12 @@ describe('archivedReads: read states an archive page carries', () => {
       ],
     }
     const reads = archivedReads(page, ME, () => 0)
+    // Our answer (2 000) came after our marker for p1; the peer read up to o1, dated 2 000.
     expect(reads.incoming).toEqual(new Map([[PEER, 2_000]]))
-    expect(reads.outgoing).toEqual(new Map([[PEER, 2_200]]))
+    expect(reads.outgoing).toEqual(new Map([[PEER, 2_000]]))
     expect(reads.delivered).toEqual(['o1'])
+    // A marker whose message is on another page: up to the end of the second it was archived in.
+    const alone = archivedReads({ complete: true, items: [{ id: '7', message: theirs(buildDisplayedStanza(ME, 'elsewhere', 'd3')), stamp: 5_000 }] }, ME, () => 0)
+    expect(alone.outgoing).toEqual(new Map([[PEER, 5_999]]))
   })
 })

@@ -1,5 +1,5 @@
 import { xml } from '@xmpp/client'
-import { ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_PAGE_SIZE } from './constants.ts'
+import { ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_CATCH_UP_PAGE_SIZE, ARCHIVE_PAGE_SIZE } from './constants.ts'
 import type { ChatMessage } from './messages.ts'
 import { parseIncoming, threadIdOf } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
@@ -136,13 +136,20 @@ export function archivedReads(page: ArchivePage, me: string, now: () => number):
   const later = (map: Map<string, number>, tid: string, date: number) => {
     if (Number.isFinite(date) && date > (map.get(tid) ?? -Infinity)) map.set(tid, date)
   }
-  for (const item of page.items) {
+  const parsedItems = page.items.map((item) => {
     const stamp = item.stamp ?? now()
-    const parsed = parseIncoming(item.message, { me: own, now: () => stamp })
+    return { item, stamp, parsed: parseIncoming(item.message, { me: own, now: () => stamp }) }
+  })
+  const dateOf = new Map<string, number>()
+  for (const { parsed } of parsedItems) if (parsed.kind === 'message') dateOf.set(parsed.message.mid, parsed.message.date)
+  for (const { item, stamp, parsed } of parsedItems) {
     if (parsed.kind === 'message' && parsed.message.from === own) later(reads.incoming, threadIdOf(parsed.message.to), parsed.message.date)
     else if (parsed.kind === 'displayed') {
-      if (parsed.from === own) later(reads.incoming, threadIdOf(bareJid(item.message.attrs.to ?? '')), stamp)
-      else later(reads.outgoing, threadIdOf(parsed.from), stamp)
+      // Up to the marked message's own date; when it is on another page, up to the end of the
+      // second the marker was archived in (archive stamps have whole seconds).
+      const upTo = dateOf.get(parsed.mid) ?? stamp + 999
+      if (parsed.from === own) later(reads.incoming, threadIdOf(bareJid(item.message.attrs.to ?? '')), upTo)
+      else later(reads.outgoing, threadIdOf(parsed.from), upTo)
     } else if (parsed.kind === 'received' && parsed.from !== own) reads.delivered.push(parsed.mid)
   }
   return reads
@@ -183,7 +190,7 @@ export function createArchiveSync(options: {
       }
       let after: string | undefined
       for (;;) {
-        const page = await queryArchive(session, me, { start: Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS), ...(after ? { after } : {}) })
+        const page = await queryArchive(session, me, { start: Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS), max: ARCHIVE_CATCH_UP_PAGE_SIZE, ...(after ? { after } : {}) })
         await store(archivedMessages(page, me, now), archivedReads(page, me, now))
         if (page.complete || !page.last || page.items.length === 0) return
         after = page.last

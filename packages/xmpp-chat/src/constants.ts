@@ -33,6 +33,12 @@ export const ERROR_XMPP_SEND_IQ = 'xmpp send iq error'
 /** Messages per archive (XEP-0313) page; the server caps it too (Prosody: max_archive_query_results). */
 export const ARCHIVE_PAGE_SIZE = 50
 /**
+ * Catch-up after a gap pages forward in larger pages: a thousand messages missed are five round trips
+ * instead of twenty (each query also costs the server a read of the archive). The server's
+ * `max_archive_query_results` must allow it (the local stack's Prosody does).
+ */
+export const ARCHIVE_CATCH_UP_PAGE_SIZE = 250
+/**
  * Catch-up starts this long before the newest message stored locally: that date is the sender's
  * clock, the archive's is the server's, and a message is de-duplicated by mid anyway.
  */

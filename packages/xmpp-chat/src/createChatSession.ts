@@ -93,6 +93,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let smOffered = false
   /** A full login whose ready event waits for the answer to `<enable/>`. */
   let readyPending: ReadyEvent | null = null
+  /**
+   * Whether this attempt's stream got as far as its features (the server is reachable). A stream the
+   * server closes after that — as Prosody does when it refuses a resume because the hibernated
+   * session overflowed its queue — ends the attempt at once instead of at the login time-out, and
+   * the next attempt follows at once (once: a server that keeps doing it waits for the usual checks).
+   */
+  let attemptReachedServer = false
+  let retriedAtOnce = false
+  const droppedWaiters = new Listeners<[]>()
 
   function setState(next: ConnectionState): void {
     if (next === state) return
@@ -246,6 +255,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   function handleNonza(element: XmlElement): void {
     if (element.name === 'features' || element.name === 'stream:features') {
+      if (state === 'connecting') attemptReachedServer = true
       smOffered = element.getChild('sm', NS_STREAM_MANAGEMENT) !== undefined
       return
     }
@@ -258,6 +268,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /** The connection went away while it was up: reconnect checks take over. */
   function handleDropped(): void {
+    if (wanted && state === 'connecting' && attemptReachedServer) droppedWaiters.emit()
     if (!wanted || state !== 'connected') return
     readyPending = null
     stopHeartbeat()
@@ -297,12 +308,19 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         settled = true
         timers.clearTimeout(timer)
         removeWaiter()
+        removeDroppedWaiter()
         if (attempt === current) attempt = null
         if (!error) {
+          retriedAtOnce = false
           resolve()
           return
         }
         if (wanted) setState('failed')
+        if (closedByServer && !retriedAtOnce) {
+          // The network is up: the next attempt now (a refused resume is followed by a full login).
+          retriedAtOnce = true
+          timers.setTimeout(() => check(), 0)
+        }
         if (resumable(client)) {
           // The server may still hold the session (hibernating, with the messages queued for us):
           // stop() would clear the resumption id (@xmpp/stream-management does on `offline`) and the
@@ -316,6 +334,12 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       }
       const timer = timers.setTimeout(() => finish(new Error(ERROR_TIME_OUT)), LOGIN_TIMEOUT_MS)
       const removeWaiter = readyWaiters.add(() => finish())
+      let closedByServer = false
+      attemptReachedServer = false
+      const removeDroppedWaiter = droppedWaiters.add(() => {
+        closedByServer = true
+        finish(new Error(ERROR_XMPP_NOT_CONNECTED))
+      })
       openClient(client).catch((error: unknown) => finish(toError(error)))
     })
     attempt = current

@@ -69,6 +69,8 @@ export function createMessenger(options: MessengerOptions): Messenger {
    * order stays the order of sending.
    */
   let backlog = true
+  /** Date of the last message sent through this messenger. */
+  let lastSentDate = 0
   /** Date of the newest message stored or sent through this messenger: where catch-up starts. */
   let newest: number | undefined
   const seen = (date: number): void => {
@@ -385,10 +387,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
       }
       const type = outgoing.type ?? MessageType.Text
       const to = bareJid(outgoing.to)
+      // Strictly increasing: messages sent within one millisecond still sort in the order sent on
+      // every device (they are shown by date, and may arrive by different ways).
+      lastSentDate = Math.max(clock(), lastSentDate + 1)
       const message: ChatMessage = {
         mid: outgoing.mid ?? idFactory(),
         tid: threadIdOf(to),
-        date: clock(),
+        date: lastSentDate,
         from: me,
         to,
         read: false,

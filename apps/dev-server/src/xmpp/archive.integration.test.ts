@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createChatSession, createMessenger } from '@vchat/xmpp-chat'
+import { LOGIN_TIMEOUT_MS, RECONNECT_FIRST_CHECK_MS, createChatSession, createMessenger } from '@vchat/xmpp-chat'
 import type { ChatMessage, ChatSession, Messenger } from '@vchat/xmpp-chat'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { memoryMessageStore } from '../console/anchorConsole.ts'
@@ -226,6 +226,37 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     expect(resumed).toEqual([false])
   }, awayMs + 90_000)
 
+  it('recipient away while more arrives than the server keeps for a resume (600): the refused resume ends at once, and a new login gets everything once, shown in the order sent', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 600, 'overflow')
+    const states: { state: string; at: number }[] = []
+    bob.session.onStateChange((state) => states.push({ state, at: performance.now() }))
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s), the refused resume, the login and five archive pages.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 40_000, interval: 100 })
+    // Each once. They come by two ways (what the server had queued is handed to offline storage,
+    // what it had to let go is in the archive), so arrival order is not sent order; the order they
+    // are shown in is their date, which is the order sent.
+    expect([...bob.received.map((m) => m.mid)].sort()).toEqual([...sent].sort())
+    const stored = bob.store.all().filter((m) => sent.includes(m.mid))
+    expect(stored).toHaveLength(sent.length)
+    expect([...stored].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(sent)
+    // Prosody closes the stream when it refuses the resume: that attempt ended then, not at the
+    // 10 s login time-out, and the next one followed at once.
+    const first = states.findIndex((entry) => entry.state === 'connecting')
+    const failed = states.findIndex((entry, i) => i > first && entry.state === 'failed')
+    if (failed !== -1) {
+      expect(states[failed]!.at - states[first]!.at).toBeLessThan(LOGIN_TIMEOUT_MS)
+      expect(states[failed + 1]?.state).toBe('connecting')
+      expect(states[failed + 1]!.at - states[failed]!.at).toBeLessThan(RECONNECT_FIRST_CHECK_MS)
+    }
+  }, 120_000)
+
   it('recipient away while Prosody is stopped (SIGTERM) and restarted: 0 lost, 0 twice, in order', async () => {
     const s = await startStack()
     const alice = party(s, '100001', false)
@@ -302,7 +333,8 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     const thread = await device.store.lastOfThread(alice.jid, 100)
     expect(thread.map((m) => m.mid).sort()).toEqual([...conversation].sort())
     expect([...thread].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(conversation)
-    expect(thread.filter((m) => m.from === bob.jid).every((m) => m.read && m.state === 'success')).toBe(true)
+    // Bob's own: sent, and not claimed read (alice never opened the conversation).
+    expect(thread.filter((m) => m.from === bob.jid).every((m) => !m.read && m.state === 'success')).toBe(true)
     // Read where they were read: bob answered every message of alice's, so none is unread here.
     expect(thread.filter((m) => m.from === alice.jid && !m.read)).toEqual([])
   }, 60_000)
