@@ -18,11 +18,21 @@
  *   virtualised, so rows scrolled past leave the DOM; the run then checks that all 1000 are in the
  *   conversation (its size as the list reports it to assistive technology) and stored in chat-db,
  *   each once.
+ * - `chat.catchup1000` (median of CATCHUP_ROUNDS runs): a user's phone loses its network (websocket
+ *   cut, every reconnect refused) while a host sends 1000 messages, which the server acknowledges
+ *   (more than the server's resumption queue holds: its session is closed and the messages go to
+ *   offline storage and the archive). Timed from the moment the app's next reconnect is let through
+ *   until all 1000 are stored and in the open conversation (its size as the list reports it); then
+ *   all 1000 are checked to be there, each once.
+ * - `chat.wireDuplicates`: a user types 300 messages while the websocket is cut every 30 (10 stream
+ *   resumes); every client-to-server frame is read off the page's websocket, and the figure is the
+ *   number of chat messages that went over the wire more than once (goal 0: a resume re-sends only
+ *   what the server says it did not get).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page, type WebSocketRoute } from '@playwright/test'
 import { startStack } from '../e2e/support/stack.ts'
 import type { Figures } from './results.ts'
 
@@ -32,6 +42,10 @@ const DB_MESSAGES = 100_000
 const BURST = 1000
 /** The burst is run this many times (a new user and page each); its figures are the medians. */
 const BURST_ROUNDS = 5
+const CATCHUP = 1000
+const CATCHUP_ROUNDS = 5
+const WIRE_SENDS = 300
+const WIRE_RESUMES = 10
 
 interface TestUser {
   uid: string
@@ -227,24 +241,180 @@ async function chatDbOpen(browser: Browser, apiUrl: string): Promise<{ cold: num
   return { cold: colds[Math.floor(colds.length / 2)] ?? NaN, warm }
 }
 
+/**
+ * Evaluates `check` in the page until it answers something other than false (page.waitForFunction
+ * does not wait for an async predicate's promise); answers that value.
+ */
+async function pollPage<A, R>(page: Page, check: (arg: A) => Promise<R | false>, arg: A, timeoutMs = 120_000): Promise<R> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    // The argument is plain JSON data here, which is what Playwright's Unboxed<A> describes.
+    const value = await page.evaluate(check as (arg: unknown) => Promise<R | false>, arg as unknown)
+    if (value !== false) return value as R
+    if (Date.now() > until) throw new Error('the page never got there')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Records, in the page, when the write storing the message with this text commits. */
+async function watchStored(page: Page, text: string): Promise<void> {
+  await page.addInitScript((last) => {
+    const w = window as unknown as { __storedLast?: number }
+    const add = IDBObjectStore.prototype.add
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      const request = add.call(this, value, key)
+      if ((value as { content?: unknown } | null)?.content === last) {
+        this.transaction.addEventListener('complete', () => (w.__storedLast = performance.timeOrigin + performance.now()))
+      }
+      return request
+    }
+  }, text)
+}
+
+/** When the message with this text is both rendered and stored (epoch ms, the page's clock). */
+async function renderedAndStored(page: Page, text: string): Promise<number> {
+  const done = await page.waitForFunction(
+    (last) => {
+      const w = window as unknown as { __rendered: Map<string, number>; __storedLast?: number }
+      const rendered = w.__rendered.get(last)
+      return rendered !== undefined && w.__storedLast !== undefined ? Math.max(rendered, w.__storedLast) : false
+    },
+    text,
+    { timeout: 120_000, polling: 100 },
+  )
+  return (await done.jsonValue()) as number
+}
+
+async function catchup(browser: Browser, apiUrl: string, appUrl: string): Promise<number> {
+  const user = await newUser(apiUrl)
+  const anchorUid = '200024'
+  const lastText = `catchup ${CATCHUP - 1}`
+  let away = false
+  let reconnectedAt: number | null = null
+  const routes = new Set<WebSocketRoute>()
+  const page = await signedInPage(browser, appUrl, user, `anchor_${anchorUid}@localhost`, async (p) => {
+    await p.routeWebSocket(/xmpp-websocket/, (ws) => {
+      if (away) {
+        void ws.close()
+        return
+      }
+      reconnectedAt ??= Date.now()
+      routes.add(ws)
+      ws.connectToServer()
+    })
+  })
+  const consoleId = (await post<{ id: string }>(`${apiUrl}/dev/anchor/login`, { uid: anchorUid, password: 'demo1234' })).id
+  // The phone's network goes.
+  away = true
+  for (const ws of routes) await ws.close()
+  routes.clear()
+  await post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, contents: Array.from({ length: CATCHUP }, (_, i) => `catchup ${i}`) })
+  // Every message acknowledged by the server before the network comes back.
+  for (;;) {
+    const { threads } = (await (await fetch(`${apiUrl}/dev/anchor/threads?id=${encodeURIComponent(consoleId)}`)).json()) as { threads: { content: string; state: string }[] }
+    if (threads.some((thread) => thread.content === lastText && thread.state === 'success')) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  reconnectedAt = null
+  away = false
+  // Done when all of them are stored and in the conversation: they arrive by two ways (what the
+  // server had queued comes from offline storage, the rest from the archive), so the last one sent
+  // is not necessarily the last one to arrive.
+  const end = await pollPage(
+    page,
+    async ({ tid, count }: { tid: string; count: number }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('chat')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const stored = await new Promise<number>((resolve, reject) => {
+        const request = db.transaction('messages').objectStore('messages').index('tid').count(IDBKeyRange.only(tid))
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      db.close()
+      const rows = document.querySelectorAll('.vc-chat-view__messages > li[aria-setsize]')
+      const shown = Number(rows[rows.length - 1]?.getAttribute('aria-setsize') ?? 0)
+      return stored >= count && shown >= count ? performance.timeOrigin + performance.now() : false
+    },
+    { tid: `anchor_${anchorUid}@localhost`, count: CATCHUP },
+  )
+  const start = reconnectedAt as number | null
+  if (start === null) throw new Error('catchup: the app never reconnected')
+  await checkBurstKept(page, CATCHUP, 'catchup ')
+  await post(`${apiUrl}/dev/anchor/logout`, { id: consoleId })
+  await page.context().close()
+  return end - start
+}
+
+async function wireDuplicates(browser: Browser, apiUrl: string, appUrl: string): Promise<{ duplicates: number; resumes: number }> {
+  const [alice, bob] = [await newUser(apiUrl), await newUser(apiUrl)]
+  const sentTimes = new Map<string, number>()
+  let resumes = 0
+  const routes = new Set<WebSocketRoute>()
+  const page = await signedInPage(browser, appUrl, alice, bob.jid, async (p) => {
+    await p.routeWebSocket(/xmpp-websocket/, (ws) => {
+      const server = ws.connectToServer()
+      routes.add(ws)
+      ws.onMessage((message) => {
+        const text = typeof message === 'string' ? message : message.toString()
+        const id = text.startsWith('<message') && text.includes('<body') ? /\sid=["']([^"']+)["']/.exec(text)?.[1] : undefined
+        if (id) sentTimes.set(id, (sentTimes.get(id) ?? 0) + 1)
+        server.send(message)
+      })
+      server.onMessage((message) => {
+        const text = typeof message === 'string' ? message : message.toString()
+        if (text.includes('<resumed')) resumes += 1
+        ws.send(message)
+      })
+    })
+  })
+  const input = page.getByRole('textbox', { name: 'Message' })
+  for (let i = 0; i < WIRE_SENDS; i++) {
+    await input.fill(`wire ${i}`)
+    await input.press('Enter')
+    if ((i + 1) % (WIRE_SENDS / WIRE_RESUMES) === 0) {
+      // The link drops; the app reconnects by itself (0.5 s) and resumes the stream.
+      for (const ws of routes) await ws.close()
+      routes.clear()
+    }
+  }
+  // Every message sent and acknowledged: nothing left in the outbox.
+  await pollPage(
+    page,
+    async (count: number) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('chat')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const rows = await new Promise<{ content: string; state: string }[]>((resolve, reject) => {
+        const request = db.transaction('messages').objectStore('messages').getAll()
+        request.onsuccess = () => resolve(request.result as { content: string; state: string }[])
+        request.onerror = () => reject(request.error)
+      })
+      db.close()
+      const mine = rows.filter((row) => row.content.startsWith('wire '))
+      return mine.length === count && mine.every((row) => row.state === 'success') ? true : false
+    },
+    WIRE_SENDS,
+  )
+  await page.context().close()
+  // A frame written while its websocket was being cut can escape the tap (the message still reached
+  // the server: all 300 are acknowledged above); only what was seen twice counts.
+  const unseen = WIRE_SENDS - sentTimes.size
+  if (unseen > 0) console.log(`wire: ${unseen} of ${WIRE_SENDS} messages not seen on the tapped websocket (cut mid-write)`)
+  const duplicates = [...sentTimes.values()].filter((times) => times > 1).length
+  return { duplicates, resumes }
+}
+
 async function burst(browser: Browser, apiUrl: string, appUrl: string): Promise<{ total: number; longTask: number }> {
   const user = await newUser(apiUrl)
   const anchorJid = 'anchor_200020@localhost'
   const lastText = `burst ${BURST - 1}`
   // When the write that stores the burst's last message commits (Dexie's bulkAdd adds row by row).
-  const page = await signedInPage(browser, appUrl, user, anchorJid, (p) =>
-    p.addInitScript((last) => {
-      const w = window as unknown as { __storedLast?: number }
-      const add = IDBObjectStore.prototype.add
-      IDBObjectStore.prototype.add = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-        const request = add.call(this, value, key)
-        if ((value as { content?: unknown } | null)?.content === last) {
-          this.transaction.addEventListener('complete', () => (w.__storedLast = performance.timeOrigin + performance.now()))
-        }
-        return request
-      }
-    }, lastText),
-  )
+  const page = await signedInPage(browser, appUrl, user, anchorJid, (p) => watchStored(p, lastText))
   const consoleId = (await post<{ id: string }>(`${apiUrl}/dev/anchor/login`, { uid: '200020', password: 'demo1234' })).id
   await watchRendered(page)
   await page.evaluate(() => {
@@ -257,16 +427,7 @@ async function burst(browser: Browser, apiUrl: string, appUrl: string): Promise<
   const start = await page.evaluate(() => performance.timeOrigin + performance.now())
   await post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, contents: Array.from({ length: BURST }, (_, i) => `burst ${i}`) })
   // Done when the last message is both rendered and stored (the open thread shows messages on arrival).
-  const done = await page.waitForFunction(
-    (last) => {
-      const w = window as unknown as { __rendered: Map<string, number>; __storedLast?: number }
-      const rendered = w.__rendered.get(last)
-      return rendered !== undefined && w.__storedLast !== undefined ? Math.max(rendered, w.__storedLast) : false
-    },
-    lastText,
-    { timeout: 120_000, polling: 100 },
-  )
-  const end = (await done.jsonValue()) as number
+  const end = await renderedAndStored(page, lastText)
   const longTask = await page.evaluate(() => (window as unknown as { __longest: number }).__longest)
   await checkBurstKept(page, BURST)
   await post(`${apiUrl}/dev/anchor/logout`, { id: consoleId })
@@ -275,8 +436,8 @@ async function burst(browser: Browser, apiUrl: string, appUrl: string): Promise<
 }
 
 /** Every message of the burst is in the open conversation and stored in chat-db, each once. */
-async function checkBurstKept(page: Page, count: number): Promise<void> {
-  const kept = await page.evaluate(async () => {
+async function checkBurstKept(page: Page, count: number, prefix = 'burst '): Promise<void> {
+  const kept = await page.evaluate(async (prefix) => {
     const rows = document.querySelectorAll('.vc-chat-view__messages > li[aria-setsize]')
     const listSize = Number(rows[rows.length - 1]?.getAttribute('aria-setsize') ?? 0)
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -286,19 +447,26 @@ async function checkBurstKept(page: Page, count: number): Promise<void> {
     })
     const contents = await new Promise<string[]>((resolve, reject) => {
       const request = db.transaction('messages').objectStore('messages').getAll()
-      request.onsuccess = () => resolve((request.result as { content: string }[]).map((row) => row.content).filter((text) => text.startsWith('burst ')))
+      request.onsuccess = () => resolve((request.result as { content: string }[]).map((row) => row.content).filter((text) => text.startsWith(prefix)))
       request.onerror = () => reject(request.error)
     })
     db.close()
     return { listSize, contents }
-  })
+  }, prefix)
   const distinct = new Set(kept.contents)
-  if (kept.contents.length !== count || distinct.size !== count) throw new Error(`burst: ${kept.contents.length} stored (${distinct.size} distinct), expected ${count}`)
-  if (kept.listSize < count) throw new Error(`burst: the conversation holds ${kept.listSize} rows, expected at least ${count}`)
+  if (kept.contents.length !== count || distinct.size !== count) throw new Error(`${prefix.trim()}: ${kept.contents.length} stored (${distinct.size} distinct), expected ${count}`)
+  if (kept.listSize < count) throw new Error(`${prefix.trim()}: the conversation holds ${kept.listSize} rows, expected at least ${count}`)
 }
+
+/** The parts of this bench; `VCHAT_BENCH_CHAT=catchup,wire pnpm bench chat` runs only those (figures of the others stay as recorded). */
+const PARTS = ['latency', 'db', 'burst', 'catchup', 'wire'] as const
 
 export async function chatBench(): Promise<Figures> {
   process.env.VCHAT_E2E_BRANDS ??= 'second'
+  const chosen = (process.env.VCHAT_BENCH_CHAT ?? '').split(',').map((part) => part.trim()).filter(Boolean)
+  const unknown = chosen.filter((part) => !(PARTS as readonly string[]).includes(part))
+  if (unknown.length) throw new Error(`VCHAT_BENCH_CHAT: unknown part(s) ${unknown.join(', ')} (known: ${PARTS.join(', ')})`)
+  const runs = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part)
   const running = await startStack()
   const appUrl = running.appUrls.second
   if (!appUrl || !running.stack.prosody) {
@@ -309,29 +477,52 @@ export async function chatBench(): Promise<Figures> {
     executablePath: process.env.VCHAT_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
+  const { apiUrl } = running.stack
+  const figures: Figures = {}
   try {
-    const samples = await latency(browser, running.stack.apiUrl, appUrl)
-    console.log(`latency over ${samples.length} messages: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`)
-    const db = await chatDbOpen(browser, running.stack.apiUrl)
-    console.log(`thread open with ${DB_MESSAGES} stored: cold ${db.cold.toFixed(2)} ms, warm ${db.warm.toFixed(2)} ms`)
-    const rounds: { total: number; longTask: number }[] = []
-    for (let i = 0; i < BURST_ROUNDS; i++) {
-      const flood = await burst(browser, running.stack.apiUrl, appUrl)
-      console.log(`burst of ${BURST}, round ${i + 1}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms`)
-      rounds.push(flood)
+    if (runs('latency')) {
+      const samples = await latency(browser, apiUrl, appUrl)
+      console.log(`latency over ${samples.length} messages: p50 ${percentile(samples, 50).toFixed(1)} ms, p99 ${percentile(samples, 99).toFixed(1)} ms`)
+      figures['chat.latency.p50'] = { value: round(percentile(samples, 50)), unit: 'ms', budget: 30 }
+      figures['chat.latency.p99'] = { value: round(percentile(samples, 99)), unit: 'ms', budget: 100 }
     }
-    const flood = { total: percentile(rounds.map((r) => r.total), 50), longTask: percentile(rounds.map((r) => r.longTask), 50) }
-    const longestOfAll = Math.max(...rounds.map((r) => r.longTask))
-    console.log(`burst of ${BURST}, median of ${BURST_ROUNDS}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms (longest in any round ${longestOfAll.toFixed(0)} ms)`)
-    return {
-      'chat.latency.p50': { value: round(percentile(samples, 50)), unit: 'ms', budget: 30 },
-      'chat.latency.p99': { value: round(percentile(samples, 99)), unit: 'ms', budget: 100 },
-      'chatdb.open.warm': { value: round(db.warm), unit: 'ms', budget: 5 },
-      'chatdb.open.cold': { value: round(db.cold), unit: 'ms', budget: 20 },
-      'chat.burst1000': { value: round(flood.total), unit: 'ms', budget: 1000 },
-      'chat.burst1000.longTask': { value: round(flood.longTask), unit: 'ms', budget: 100 },
-      'chat.burst1000.longTask.max': { value: round(longestOfAll), unit: 'ms' },
+    if (runs('db')) {
+      const db = await chatDbOpen(browser, apiUrl)
+      console.log(`thread open with ${DB_MESSAGES} stored: cold ${db.cold.toFixed(2)} ms, warm ${db.warm.toFixed(2)} ms`)
+      figures['chatdb.open.warm'] = { value: round(db.warm), unit: 'ms', budget: 5 }
+      figures['chatdb.open.cold'] = { value: round(db.cold), unit: 'ms', budget: 20 }
     }
+    if (runs('burst')) {
+      const rounds: { total: number; longTask: number }[] = []
+      for (let i = 0; i < BURST_ROUNDS; i++) {
+        const flood = await burst(browser, apiUrl, appUrl)
+        console.log(`burst of ${BURST}, round ${i + 1}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms`)
+        rounds.push(flood)
+      }
+      const flood = { total: percentile(rounds.map((r) => r.total), 50), longTask: percentile(rounds.map((r) => r.longTask), 50) }
+      const longestOfAll = Math.max(...rounds.map((r) => r.longTask))
+      console.log(`burst of ${BURST}, median of ${BURST_ROUNDS}: ${flood.total.toFixed(0)} ms, longest task ${flood.longTask.toFixed(0)} ms (longest in any round ${longestOfAll.toFixed(0)} ms)`)
+      figures['chat.burst1000'] = { value: round(flood.total), unit: 'ms', budget: 1000 }
+      figures['chat.burst1000.longTask'] = { value: round(flood.longTask), unit: 'ms', budget: 100 }
+      figures['chat.burst1000.longTask.max'] = { value: round(longestOfAll), unit: 'ms' }
+    }
+    if (runs('catchup')) {
+      const catchups: number[] = []
+      for (let i = 0; i < CATCHUP_ROUNDS; i++) {
+        const ms = await catchup(browser, apiUrl, appUrl)
+        console.log(`catch-up of ${CATCHUP} missed, round ${i + 1}: ${ms.toFixed(0)} ms`)
+        catchups.push(ms)
+      }
+      console.log(`catch-up of ${CATCHUP} missed, median of ${CATCHUP_ROUNDS}: ${percentile(catchups, 50).toFixed(0)} ms`)
+      figures['chat.catchup1000'] = { value: round(percentile(catchups, 50)), unit: 'ms', budget: 1000 }
+    }
+    if (runs('wire')) {
+      const wire = await wireDuplicates(browser, apiUrl, appUrl)
+      console.log(`${WIRE_SENDS} sends across ${wire.resumes} resumes: ${wire.duplicates} went over the wire twice`)
+      if (wire.resumes < WIRE_RESUMES) throw new Error(`wire: ${wire.resumes} resumes, expected ${WIRE_RESUMES}`)
+      figures['chat.wireDuplicates'] = { value: wire.duplicates, unit: 'messages', budget: 0 }
+    }
+    return figures
   } finally {
     await browser.close()
     await running.stop()
