@@ -84,6 +84,36 @@ async function anchorConsole(page: Page, apiUrl: string, anchorUid: string, user
   }
 }
 
+/**
+ * The page's messaging websocket behind a phone's network: `goDown()` drops the open connection and
+ * refuses every new one (counted in `refused`) until `comeBack()`.
+ */
+async function phoneNetwork(page: Page) {
+  const sockets = new Set<WebSocketRoute>()
+  const network = {
+    down: false,
+    refused: 0,
+    async goDown() {
+      network.down = true
+      for (const ws of sockets) await ws.close()
+      sockets.clear()
+    },
+    comeBack() {
+      network.down = false
+    },
+  }
+  await page.routeWebSocket(/xmpp-websocket/, (ws) => {
+    if (network.down) {
+      network.refused += 1
+      void ws.close()
+      return
+    }
+    sockets.add(ws)
+    ws.connectToServer()
+  })
+  return network
+}
+
 async function consoleEvents(page: Page) {
   // The console page keeps its id in memory only: read what it shows instead.
   return page.locator('#messages li').evaluateAll((items) => items.map((li) => ({ mid: (li as HTMLElement).dataset.mid, text: li.firstChild?.textContent ?? '' })))
@@ -378,34 +408,20 @@ test.describe('messages', () => {
     test.setTimeout(2 * TEST_TIMEOUT_MS)
     const hostUid = testInfo.project.name.endsWith('desktop') ? '200023' : '200022'
     const hostJid = `anchor_${hostUid}@localhost`
-    // The phone's network: while it is gone, every new websocket is refused.
-    let away = false
-    let refused = 0
-    const sockets = new Set<WebSocketRoute>()
-    await page.routeWebSocket(/xmpp-websocket/, (ws) => {
-      if (away) {
-        refused += 1
-        void ws.close()
-        return
-      }
-      sockets.add(ws)
-      ws.connectToServer()
-    })
+    const network = await phoneNetwork(page)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, hostJid)
     await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
     const host = await anchorConsole(await context.newPage(), stack.apiUrl, hostUid, user.jid)
 
-    away = true
-    for (const ws of sockets) await ws.close()
-    sockets.clear()
+    await network.goDown()
     await host.send('Sent while your network was gone')
     // Away 15 s, and at least one of the app's own reconnect attempts refused after that.
     const since = Date.now()
-    const refusedBefore = refused
-    await expect.poll(() => Date.now() - since >= 15_000 && refused > refusedBefore, { timeout: FLOW_TIMEOUT_MS, intervals: [500] }).toBe(true)
-    away = false
+    const refusedBefore = network.refused
+    await expect.poll(() => Date.now() - since >= 15_000 && network.refused > refusedBefore, { timeout: FLOW_TIMEOUT_MS, intervals: [500] }).toBe(true)
+    network.comeBack()
 
     const thread = page.getByRole('list', { name: /^Messages with / })
     await expect(thread.getByText('Sent while your network was gone', { exact: true })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
@@ -417,16 +433,7 @@ test.describe('messages', () => {
     expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
     // Two sign-ins (user and console), a reload and a reconnection after the link is back: twice one test's ceiling.
     test.setTimeout(2 * TEST_TIMEOUT_MS)
-    let offline = false
-    const sockets = new Set<WebSocketRoute>()
-    await page.routeWebSocket(/xmpp-websocket/, (ws) => {
-      if (offline) {
-        void ws.close()
-        return
-      }
-      sockets.add(ws)
-      ws.connectToServer()
-    })
+    const network = await phoneNetwork(page)
     const user = await newUser({ paid: true, gemsBalance: 500 })
     await signIn(page, user)
     await openConversation(page, 'anchor_200013@localhost')
@@ -434,9 +441,7 @@ test.describe('messages', () => {
     const anchor = await anchorConsole(other, stack.apiUrl, '200013', user.jid)
 
     // Cut the connection and keep it down.
-    offline = true
-    for (const ws of sockets) await ws.close()
-    sockets.clear()
+    await network.goDown()
     await page.getByRole('textbox', { name: 'Message' }).fill('Typed while offline')
     await page.getByRole('button', { name: 'Send' }).click()
     const thread = page.getByRole('list', { name: /^Messages with / })
@@ -446,7 +451,7 @@ test.describe('messages', () => {
     await page.reload()
     await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="sending"]', { hasText: 'Typed while offline' })).toBeVisible()
 
-    offline = false
+    network.comeBack()
     await expect(page.getByRole('list', { name: /^Messages with / }).locator('li[data-state="success"]', { hasText: 'Typed while offline' })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
     await expect(anchor.messages.getByText('Typed while offline')).toBeVisible()
     const shown = await consoleEvents(other)
