@@ -241,6 +241,8 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         await history.fetch(tid)
         if (keepSince > 0) await db.messages.deleteOlderThan(keepSince)
         older = await db.messages.olderThan(tid, before, limit)
+        // Everything the archive gave was past the cut: the history this device keeps ends here.
+        if (keepSince > 0 && older.length === 0) break
       }
       return older
     },

@@ -526,8 +526,9 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     current.router = createCallRouter(me)
     post({ t: 'leader', from: me })
     const loggingIn = local.login(current.credentials)
-    // Once this tab's own service exists (it answers reads at once, queues sends): what was asked of the old leader runs here.
-    runPendingHere()
+    // What was asked of the old leader runs here once this tab's own login has run (even a failed
+    // one leaves the service ready: reads answer, sends wait in the outbox for the connection).
+    void loggingIn.then(runPendingHere, runPendingHere)
     await loggingIn
     relayHub()
   }
