@@ -241,19 +241,30 @@ async function chatDbOpen(browser: Browser, apiUrl: string): Promise<{ cold: num
   return { cold: colds[Math.floor(colds.length / 2)] ?? NaN, warm }
 }
 
+/** How often a bench asks whether what it waits for has happened (a poll, never a fixed wait). */
+const POLL_INTERVAL_MS = 50
+
+/**
+ * Asks `check` until it answers something other than false, bounded by `timeoutMs`; answers that
+ * value. The one polling loop of this bench.
+ */
+async function pollUntil<R>(what: string, check: () => Promise<R | false>, timeoutMs = 120_000): Promise<R> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== false) return value
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
+  }
+}
+
 /**
  * Evaluates `check` in the page until it answers something other than false (page.waitForFunction
  * does not wait for an async predicate's promise); answers that value.
  */
-async function pollPage<A, R>(page: Page, check: (arg: A) => Promise<R | false>, arg: A, timeoutMs = 120_000): Promise<R> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    // The argument is plain JSON data here, which is what Playwright's Unboxed<A> describes.
-    const value = await page.evaluate(check as (arg: unknown) => Promise<R | false>, arg as unknown)
-    if (value !== false) return value as R
-    if (Date.now() > until) throw new Error('the page never got there')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+function pollPage<A, R>(page: Page, check: (arg: A) => Promise<R | false>, arg: A): Promise<R> {
+  // The argument is plain JSON data here, which is what Playwright's Unboxed<A> describes.
+  return pollUntil('the page', () => page.evaluate(check as (arg: unknown) => Promise<R | false>, arg as unknown) as Promise<R | false>)
 }
 
 /** Records, in the page, when the write storing the message with this text commits. */
@@ -310,11 +321,10 @@ async function catchup(browser: Browser, apiUrl: string, appUrl: string): Promis
   routes.clear()
   await post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, contents: Array.from({ length: CATCHUP }, (_, i) => `catchup ${i}`) })
   // Every message acknowledged by the server before the network comes back.
-  for (;;) {
+  await pollUntil('catchup: every message acknowledged by the server', async () => {
     const { threads } = (await (await fetch(`${apiUrl}/dev/anchor/threads?id=${encodeURIComponent(consoleId)}`)).json()) as { threads: { content: string; state: string }[] }
-    if (threads.some((thread) => thread.content === lastText && thread.state === 'success')) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+    return threads.some((thread) => thread.content === lastText && thread.state === 'success') ? true : false
+  })
   reconnectedAt = null
   away = false
   // Done when all of them are stored and in the conversation: they arrive by two ways (what the
