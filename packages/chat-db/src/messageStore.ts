@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie'
-import { hasEmptyType } from './repositories'
+import { countUnread, hasEmptyType, isIncoming } from './repositories'
 import type { ChatDb } from './openDb'
 import type { Message, NewMessage, Thread } from './types'
 
@@ -115,7 +115,7 @@ export function createMessageStore(db: ChatDb): MessageStore {
           rows.push(message)
           if (!firstByTid.has(message.tid)) firstByTid.set(message.tid, message)
           // Only incoming messages count as unread: our own (from the archive) is addressed to the peer.
-          if (!message.read && message.to !== message.tid) unreadByTid.set(message.tid, (unreadByTid.get(message.tid) ?? 0) + 1)
+          if (!message.read && isIncoming(message)) unreadByTid.set(message.tid, (unreadByTid.get(message.tid) ?? 0) + 1)
         })
         if (!rows.length) return outcome
         const byTid = new Map(threads.map((thread) => [thread.tid, thread]))
@@ -184,8 +184,7 @@ export function createMessageStore(db: ChatDb): MessageStore {
     markThreadRead: (tid) => db.messages.markThreadRead(tid),
 
     async markReadUpTo(tid, date, side) {
-      // An outgoing message is addressed to the thread's peer (`to === tid`); an incoming one is not.
-      const ofSide = (message: Message) => (side === 'incoming' ? message.to !== tid : message.to === tid)
+      const ofSide = (message: Message) => isIncoming(message) === (side === 'incoming')
       return withQuotaRetry(() =>
         dexie.transaction('rw', dexie.messages, dexie.threads, async () => {
           const changed = await dexie.messages
@@ -193,17 +192,11 @@ export function createMessageStore(db: ChatDb): MessageStore {
             .between([tid, Dexie.minKey], [tid, date], true, true)
             .filter((message) => !message.read && ofSide(message))
             .toArray()
-          if (changed.length === 0) return []
-          await dexie.messages.bulkPut(changed.map((message) => ({ ...message, read: true })))
-          if (side === 'incoming') {
-            const unread = await dexie.messages
-              .where('tid')
-              .equals(tid)
-              .filter((message) => !message.read && message.to !== tid)
-              .count()
-            await dexie.threads.where('tid').equals(tid).modify({ unread })
-          }
-          return changed.map((message) => ({ ...message, read: true }))
+          const read = changed.map((message) => ({ ...message, read: true }))
+          if (read.length === 0) return read
+          await dexie.messages.bulkPut(read)
+          if (side === 'incoming') await dexie.threads.where('tid').equals(tid).modify({ unread: await countUnread(dexie, tid) })
+          return read
         }),
       )
     },

@@ -17,6 +17,24 @@ export function hasEmptyType(message: { type?: unknown }): boolean {
   return false
 }
 
+/**
+ * Whether a stored message was received rather than sent: a sent one is addressed to the thread's
+ * peer (`to === tid`), a received one is not. Only received messages count as unread; for a sent
+ * one `read` says the peer read it.
+ */
+export function isIncoming(message: Pick<Message, 'tid' | 'to'>): boolean {
+  return message.to !== message.tid
+}
+
+/** The thread's unread count as its stored messages say (inside the caller's transaction). */
+export function countUnread(dexie: ChatDexie, tid: string): Promise<number> {
+  return dexie.messages
+    .where('tid')
+    .equals(tid)
+    .filter((message) => !message.read && isIncoming(message))
+    .count()
+}
+
 export interface MessagesRepository {
   /**
    * Stores a message, keyed by its wire id `mid`. A message with an empty type is IGNORED (not
@@ -180,7 +198,7 @@ export function createMessagesRepository(dexie: () => ChatDexie, reader?: Thread
         await db.messages
           .where('tid')
           .equals(tid)
-          .filter((message) => !message.read && message.to !== tid)
+          .filter((message) => !message.read && isIncoming(message))
           .modify({ read: true })
         await db.threads.where('tid').equals(tid).modify({ unread: 0 })
       })
@@ -199,11 +217,7 @@ export function createMessagesRepository(dexie: () => ChatDexie, reader?: Thread
         if (old.length === 0) return 0
         await db.messages.bulkDelete(old.map((message) => message.id))
         for (const tid of new Set(old.map((message) => message.tid))) {
-          const unread = await db.messages
-            .where('tid')
-            .equals(tid)
-            .filter((message) => !message.read && message.to !== tid)
-            .count()
+          const unread = await countUnread(db, tid)
           await db.threads.where('tid').equals(tid).modify({ unread })
         }
         return old.length
