@@ -4,7 +4,8 @@
  * while the websocket is down (and across a reload) arrives exactly once when it comes back, and so does
  * one sent to the user while the user's websocket is refused for 15 s; a message
  * shows Delivered once the host's app has it and Read only once she reads it with read receipts on;
- * two tabs of one account share one connection; each side sees the other typing.
+ * two tabs of one account share one connection; each side sees the other typing; the header shows the
+ * host online, then when she was last seen, and nothing once last seen is turned off.
  */
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
@@ -312,6 +313,55 @@ test.describe('messages', () => {
     await expect(hostPage.locator('#typing')).toHaveText('typing…')
     // The user stops typing: a few seconds later the host no longer sees it.
     await expect(hostPage.locator('#typing')).toHaveText('', { timeout: FLOW_TIMEOUT_MS })
+  })
+
+  test('last seen: the host is online while her app is open, "last seen just now" once her tab is killed, and nothing once the user hides their own', async ({ page, browser, appUrl, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    // Two accounts signed in, a tab killed and a settings change: twice one test's ceiling.
+    test.setTimeout(2 * TEST_TIMEOUT_MS)
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200028' : '200027'
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    const hostContext = await browser.newContext({ baseURL: appUrl })
+    const host = await hostContext.newPage()
+    await host.addInitScript(() => window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all')))
+    await logIn(host, hostUid)
+    await expect(host.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+    // What the messaging server answers to the user's last-activity questions.
+    const answers: string[] = []
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        const text = String(payload)
+        if (text.includes('jabber:iq:last') || /<forbidden\b/.test(text)) answers.push(text)
+      }),
+    )
+    await signIn(page, user)
+    const presence = page.locator('.vc-chat-view__header .vc-chat-view__presence')
+    // Her app connects to messaging a moment after her sign-in: the conversation is opened until it says so.
+    await expect(async () => {
+      await openConversation(page, `anchor_${hostUid}@localhost`)
+      await expect(presence).toHaveText('online', { timeout: 2_000 })
+    }).toPass({ timeout: FLOW_TIMEOUT_MS })
+
+    // Her tab's renderer dies (no unload, no goodbye on the stream): she is no longer shown online.
+    const cdp = await hostContext.newCDPSession(host)
+    void cdp.send('Page.crash').catch(() => undefined)
+    await hostContext.close()
+    await expect(async () => {
+      await openConversation(page, `anchor_${hostUid}@localhost`)
+      await expect(presence).toHaveText('last seen just now', { timeout: 2_000 })
+    }).toPass({ timeout: FLOW_TIMEOUT_MS })
+
+    // The user hides their own last seen: they see nobody's (the server answers forbidden).
+    await page.goto('/settings')
+    const lastSeen = page.getByRole('switch', { name: 'Show when I was last online' })
+    await expect(lastSeen).toBeChecked()
+    await lastSeen.click()
+    await expect(lastSeen).not.toBeChecked()
+    answers.length = 0
+    await openConversation(page, `anchor_${hostUid}@localhost`)
+    await expect.poll(() => answers.some((answer) => answer.includes('forbidden')), { timeout: FLOW_TIMEOUT_MS }).toBe(true)
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    await expect(presence).toHaveCount(0)
   })
 
   test('the XSS corpus from a host is shown as text and never runs', async ({ page, context, newUser, stack }) => {

@@ -1,4 +1,4 @@
--- vchat word filter for Prosody 0.12.
+-- vchat word filter, blocks, auto-reply notices and last-seen privacy for Prosody 0.12.
 --
 -- Every chat message a local user sends to a local user gets the verdict of the product backend's
 -- word filter, decided here, locally and synchronously: no request waits on the message's way. The
@@ -44,6 +44,17 @@
 --
 -- Auto replies: a delivered message to a jid in autoReply.to, without any of the unlessBits, is told
 -- to the dev-server with POST {vchat_message_url} {"from","to"}, not awaited (fire and forget).
+--
+-- Last seen (XEP-0012 last activity, asked of a user's bare jid by another local user): the answer
+-- follows the account's lastSeen setting, published as "lastSeenHidden" (bare jids whose setting is
+-- off). Prosody's own mod_lastactivity is not used: it answers only presence subscribers (this
+-- product has no rosters between users and hosts), counts only explicit unavailable presences (a
+-- phone's connection dies without one) and forgets everything on restart.
+--   * the asker or the asked hides their last seen → <forbidden/> (hide yours, see none);
+--   * the asked has a connected session (not hibernating) → seconds="0": online now;
+--   * otherwise → seconds since the last connection of the account ended (at least 1), kept in the
+--     "vchat_last_seen" store so that it survives restarts; never connected → <item-not-found/>.
+-- A hibernating stream-management session counts as gone from the moment its connection dropped.
 
 local st = require "util.stanza";
 local http = require "net.http";
@@ -113,6 +124,8 @@ local function compile(data)
 	end
 	local blocked = {};
 	for _, jid in ipairs(data.blocked or {}) do blocked[jid] = true; end
+	local last_seen_hidden = {};
+	for _, jid in ipairs(data.lastSeenHidden or {}) do last_seen_hidden[jid] = true; end
 	local reply_to = {};
 	local auto_reply = type(data.autoReply) == "table" and data.autoReply or {};
 	for _, jid in ipairs(auto_reply.to or {}) do reply_to[jid] = true; end
@@ -121,6 +134,7 @@ local function compile(data)
 		lists = lists; masked_words = masked_words; masked_bits = masked_bits;
 		ascii = ascii; first = first; last = last;
 		blocked = blocked;
+		last_seen_hidden = last_seen_hidden;
 		reply_to = reply_to; reply_unless = integer(auto_reply.unlessBits) or 0;
 	};
 end
@@ -311,3 +325,68 @@ end
 -- pre-message/* fire for stanzas sent by this host's own clients, before routing.
 module:hook("pre-message/bare", filter, 10);
 module:hook("pre-message/full", filter, 10);
+
+-- Last seen ------------------------------------------------------------------------------------
+
+local NS_LAST = "jabber:iq:last";
+local last_seen_store = module:open_store("vchat_last_seen");
+
+-- Whether this user has a connection now (a hibernating session waits for its phone to come back).
+local function connected(username)
+	local user = prosody.bare_sessions[username .. "@" .. module.host];
+	if not user then return false; end
+	for _, session in pairs(user.sessions) do
+		if not session.hibernating then return true; end
+	end
+	return false;
+end
+
+-- The connection of `session` ended at `at` (os.time()): kept unless a later end is already kept.
+local function connection_ended(session, at)
+	local username = session.username;
+	if not username then return; end
+	local kept = last_seen_store:get(username);
+	if kept and integer(kept.t) and kept.t >= at then return; end
+	local ok, err = last_seen_store:set(username, { t = at });
+	if not ok then module:log("warn", "last seen of %s not stored: %s", username, tostring(err)); end
+end
+
+module:hook("smacks-hibernation-start", function (event)
+	connection_ended(event.origin, event.origin.hibernating or os.time());
+end);
+
+module:hook("resource-unbind", function (event)
+	local session = event.session;
+	-- A session that hibernated first lost its connection when it went to sleep, not now.
+	connection_ended(session, session.hibernating or os.time());
+end);
+
+module:hook("iq-get/bare/jabber:iq:last:query", function (event)
+	local origin, stanza = event.origin, event.stanza;
+	local username, host = jid_split(stanza.attr.to);
+	local asker = jid_bare(stanza.attr.from or "");
+	if origin.type ~= "c2s" or host ~= module.host or not username then
+		origin.send(st.error_reply(stanza, "cancel", "service-unavailable"));
+		return true;
+	end
+	local rules = current;
+	local hidden = rules and rules.last_seen_hidden or {};
+	if hidden[asker] or hidden[username .. "@" .. host] then
+		origin.send(st.error_reply(stanza, "auth", "forbidden"));
+		return true;
+	end
+	local seconds;
+	if connected(username) then
+		seconds = 0;
+	else
+		local kept = last_seen_store:get(username);
+		local at = kept and integer(kept.t);
+		if not at then
+			origin.send(st.error_reply(stanza, "cancel", "item-not-found"));
+			return true;
+		end
+		seconds = math.max(1, os.time() - at);
+	end
+	origin.send(st.reply(stanza):tag("query", { xmlns = NS_LAST; seconds = tostring(seconds) }));
+	return true;
+end);

@@ -122,7 +122,7 @@ export const FLAG_COUNTRIES = [
 /** SPEC §2 goddess wall language filter tabs. */
 export const DISCOVER_LANGUAGES = ['all', 'en', 'ar', 'hi', 'tr', 'fr', 'es'] as const
 
-/** Host presence refresh (multi_online_status) while the page is visible; our choice. */
+/** Presence refresh while the page is visible: hosts (multi_online_status) and an open conversation's peer (last seen); our choice. */
 export const PRESENCE_POLL_MS = 30_000
 /** multi_online_status takes 1–100 jids per call (API contract). */
 export const PRESENCE_BATCH = 100

@@ -15,12 +15,13 @@ const COMPLETE_LANGUAGES: readonly SupportedLanguage[] = SUPPORTED_LANGUAGES
 const SAME_AS_ENGLISH: { readonly everywhere: readonly string[] } & Partial<Record<SupportedLanguage, readonly string[]>> = {
   // Universal UI token, payment-system brand (UPI, India) and the card-expiry format printed on cards.
   everywhere: ['OK', 'UPI', 'UPI ID', 'MM/YY'],
-  // Loanwords these languages use as such in apps (the product keeps "Match" as a feature name).
-  pt: ['Chat', 'E-mail', 'Match', 'Matches', 'Online', 'Offline', 'Popular'],
-  it: ['Account', 'Chat', 'E-mail', 'Match', 'Online', 'Offline', 'Password', 'Privacy', 'Video'],
+  // Loanwords these languages use as such in apps (the product keeps "Match" as a feature name;
+  // "online" lower-case is the conversation header's presence line, as messengers write it there).
+  pt: ['Chat', 'E-mail', 'Match', 'Matches', 'Online', 'online', 'Offline', 'Popular'],
+  it: ['Account', 'Chat', 'E-mail', 'Match', 'Online', 'online', 'Offline', 'Password', 'Privacy', 'Video'],
   es: ['Chat', 'Match', 'Matches', 'Popular', 'Sticker'],
-  id: ['Chat', 'Match', 'Online', 'Offline', 'Video'],
-  de: ['Chat', 'Match', 'Matches', 'Name', 'Online', 'Offline', 'Sticker', 'Video'],
+  id: ['Chat', 'Match', 'Online', 'online', 'Offline', 'Video'],
+  de: ['Chat', 'Match', 'Matches', 'Name', 'Online', 'online', 'Offline', 'Sticker', 'Video'],
   // French words spelled like the English ones.
   fr: ['E-mail', 'Match', 'Message', 'Messages', 'Notifications', 'Photo', 'Questions'],
   tr: ['Video'],

@@ -17,8 +17,8 @@ export {
   threadIdOf,
 } from './stanza.ts'
 export type { IncomingStanza, ParseOptions } from './stanza.ts'
-export { buildGiftBuyIq, buyGift, getVCard, parseVCard } from './iq.ts'
-export type { GiftBuyRequest, GiftBuyResult, UserCard } from './iq.ts'
+export { buildGiftBuyIq, buyGift, getLastActivity, getVCard, parseVCard } from './iq.ts'
+export type { GiftBuyRequest, GiftBuyResult, LastActivity, UserCard } from './iq.ts'
 export type {
   AskGiftAttachment,
   CallAttachment,

@@ -1,8 +1,8 @@
 import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
-import { buildGiftBuyIq, getVCard, parseVCard } from './iq.ts'
+import { buildGiftBuyIq, getLastActivity, getVCard, parseVCard } from './iq.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { NS_GIFT, NS_VCARD } from './wire.ts'
+import { NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD } from './wire.ts'
 
 function vcard(...children: XmlElement[]): XmlElement {
   return xml('vCard', { xmlns: NS_VCARD }, ...children)
@@ -68,6 +68,41 @@ describe('getVCard', () => {
     expect(await getVCard(session, 'anchor_200001@localhost/x')).toEqual({ uid: '200001', jid: 'anchor_200001@localhost', nickName: 'Mia' })
     expect(requests[0]?.attrs).toMatchObject({ type: 'get', to: 'anchor_200001@localhost' })
     expect(requests[0]?.getChild('vCard', NS_VCARD)).toBeDefined()
+  })
+})
+
+describe('getLastActivity', () => {
+  const answering = (answer: () => Promise<XmlElement>) => {
+    const requests: XmlElement[] = []
+    const session = {
+      request: async (iq: XmlElement) => {
+        requests.push(iq)
+        return answer()
+      },
+    } as unknown as ChatSession
+    return { session, requests }
+  }
+  const seconds = (value: string) => async () => xml('iq', { type: 'result' }, xml('query', { xmlns: NS_LAST_ACTIVITY, seconds: value }))
+
+  it('asks the bare jid; 0 seconds is online now, more is how long ago', async () => {
+    const online = answering(seconds('0'))
+    expect(await getLastActivity(online.session, 'user_100002@localhost/web')).toEqual({ state: 'online' })
+    expect(online.requests[0]?.attrs).toMatchObject({ type: 'get', to: 'user_100002@localhost' })
+    expect(online.requests[0]?.getChild('query', NS_LAST_ACTIVITY)).toBeDefined()
+    expect(await getLastActivity(answering(seconds('903')).session, 'user_100002@localhost')).toEqual({ state: 'seen', secondsAgo: 903 })
+  })
+
+  it('a forbidden answer is hidden; any other failure or an unreadable answer is unknown', async () => {
+    const refused = (condition: string) => async () => {
+      throw Object.assign(new Error(condition), { condition })
+    }
+    expect(await getLastActivity(answering(refused('forbidden')).session, 'user_1@localhost')).toEqual({ state: 'hidden' })
+    expect(await getLastActivity(answering(refused('item-not-found')).session, 'user_1@localhost')).toEqual({ state: 'unknown' })
+    expect(await getLastActivity(answering(refused('timeout')).session, 'user_1@localhost')).toEqual({ state: 'unknown' })
+    for (const bad of ['-5', '1.5', 'soon', '', '99999999999999999999']) {
+      expect(await getLastActivity(answering(seconds(bad)).session, 'user_1@localhost')).toEqual({ state: 'unknown' })
+    }
+    expect(await getLastActivity(answering(async () => xml('iq', { type: 'result' })).session, 'user_1@localhost')).toEqual({ state: 'unknown' })
   })
 })
 

@@ -1,7 +1,7 @@
 import { xml } from '@xmpp/client'
 import { ERROR_XMPP_SEND_IQ } from './constants.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { GIFT_BUY_ELEMENT, NS_GIFT, NS_VCARD, bareJid, uidOfJid } from './wire.ts'
+import { GIFT_BUY_ELEMENT, NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD, bareJid, uidOfJid } from './wire.ts'
 
 /** SPEC §3 user card, read from a vCard (vcard-temp). */
 export interface UserCard {
@@ -74,6 +74,30 @@ export function parseVCard(jid: string, vcard: XmlElement | undefined): UserCard
 export async function getVCard(session: ChatSession, jid: string): Promise<UserCard> {
   const answer = await session.request(xml('iq', { type: 'get', to: bareJid(jid) }, xml('vCard', { xmlns: NS_VCARD })))
   return parseVCard(jid, answer.getChild('vCard', NS_VCARD))
+}
+
+/**
+ * What the server tells of an account's last activity (XEP-0012 asked of its bare jid):
+ * - `online`: connected now;
+ * - `seen`: last connected `secondsAgo` seconds ago;
+ * - `hidden`: the account hides its last seen, or the asker hides theirs (the server answered forbidden);
+ * - `unknown`: the server knows nothing (never connected, no answer, or an answer it could not read).
+ */
+export type LastActivity = { state: 'online' } | { state: 'seen'; secondsAgo: number } | { state: 'hidden' } | { state: 'unknown' }
+
+/** Asks the server when `jid` was last connected; never rejects (a failure is `unknown`). */
+export async function getLastActivity(session: ChatSession, jid: string): Promise<LastActivity> {
+  let answer: XmlElement
+  try {
+    answer = await session.request(xml('iq', { type: 'get', to: bareJid(jid) }, xml('query', { xmlns: NS_LAST_ACTIVITY })))
+  } catch (error) {
+    return (error as { condition?: unknown } | null)?.condition === 'forbidden' ? { state: 'hidden' } : { state: 'unknown' }
+  }
+  const raw = answer.getChild('query', NS_LAST_ACTIVITY)?.attrs.seconds as string | undefined
+  const seconds = raw === undefined || !/^\d+$/.test(raw) ? Number.NaN : Number(raw)
+  if (!Number.isSafeInteger(seconds)) return { state: 'unknown' }
+  // Asked of a bare jid, 0 means an available resource now (XEP-0012 §5).
+  return seconds === 0 ? { state: 'online' } : { state: 'seen', secondsAgo: seconds }
 }
 
 export interface GiftBuyRequest {

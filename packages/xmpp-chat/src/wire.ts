@@ -69,6 +69,8 @@ export const NS_ORIGIN_ID = 'urn:xmpp:sid:0'
 export const NS_CHAT_MARKERS = 'urn:xmpp:chat-markers:0'
 export const NS_RECEIPTS = 'urn:xmpp:receipts'
 export const NS_VCARD = 'vcard-temp'
+/** XEP-0012 last activity: how long ago an account was last connected. */
+export const NS_LAST_ACTIVITY = 'jabber:iq:last'
 export const NS_DELAY = 'urn:xmpp:delay'
 export const NS_STANZAS = 'urn:ietf:params:xml:ns:xmpp-stanzas'
 export const NS_STREAM_MANAGEMENT = 'urn:xmpp:sm:3'

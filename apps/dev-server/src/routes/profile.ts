@@ -1,4 +1,4 @@
-import type { AccountSettings, PersonalInfo } from '@vchat/api-client'
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type PersonalInfo } from '@vchat/api-client'
 import { accountSettings, emptyRequest, requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { absoluteUrl } from '../world/anchors.ts'
@@ -29,6 +29,19 @@ function settingsOf(stored: string): Partial<AccountSettings> {
   }
   const checked = accountSettings.safeParse(parsed)
   return checked.success ? checked.data : {}
+}
+
+type SettingsListener = (app: AppContext) => Promise<void> | void
+const settingsListeners = new Set<SettingsListener>()
+
+/**
+ * Called when an account changed a setting that the messaging server applies (lastSeen: who may
+ * read the account's last activity); the change answers once every listener is done, so the next
+ * question to the messaging server already gets the new answer.
+ */
+export function onMessagingSettingsChanged(listener: SettingsListener): () => void {
+  settingsListeners.add(listener)
+  return () => settingsListeners.delete(listener)
 }
 
 export function personalInfo(app: AppContext, user: UserRow): PersonalInfo {
@@ -71,7 +84,7 @@ export const profileRoutes: Route[] = [
     data: requests.updatePersonalInfo,
     response: responses.personalInfo,
     auth: true,
-    handle(request) {
+    async handle(request) {
       const { app, data } = request
       const user = signedIn(request)
       app.db.prepare('INSERT OR IGNORE INTO profiles (uid) VALUES (?)').run(user.uid)
@@ -83,7 +96,11 @@ export const profileRoutes: Route[] = [
       if (data.settings) {
         // Only the named settings change: two devices changing different settings both keep theirs.
         const row = app.db.prepare('SELECT settings FROM profiles WHERE uid = ?').get(user.uid) as { settings: string }
-        app.db.prepare('UPDATE profiles SET settings = ? WHERE uid = ?').run(JSON.stringify({ ...settingsOf(row.settings), ...data.settings }), user.uid)
+        const before = settingsOf(row.settings)
+        app.db.prepare('UPDATE profiles SET settings = ? WHERE uid = ?').run(JSON.stringify({ ...before, ...data.settings }), user.uid)
+        if (data.settings.lastSeen !== undefined && data.settings.lastSeen !== (before.lastSeen ?? DEFAULT_ACCOUNT_SETTINGS.lastSeen)) {
+          await Promise.all([...settingsListeners].map((listener) => listener(app)))
+        }
       }
       const updated = app.db.prepare('SELECT * FROM users WHERE uid = ?').get(user.uid) as unknown as UserRow
       return ok(personalInfo(app, updated))

@@ -186,7 +186,7 @@ describe('the word filter and blocks applied by Prosody from the published rules
 
   it("Prosody's rules endpoint refuses a push without the stack's secret", async () => {
     const base = `http://127.0.0.1:${prosody.httpPort}/vchat_filter`
-    const forged: FilterRulesSnapshot = { version: Number.MAX_SAFE_INTEGER, rules: { lists: [], wordChars: [] }, blocked: [], autoReply: { to: [], unlessBits: 0 } }
+    const forged: FilterRulesSnapshot = { version: Number.MAX_SAFE_INTEGER, rules: { lists: [], wordChars: [] }, blocked: [], autoReply: { to: [], unlessBits: 0 }, lastSeenHidden: [] }
     const pushes = [
       await fetch(`${base}/rules`, { method: 'POST', body: JSON.stringify(forged) }),
       await fetch(`${base}/rules`, { method: 'POST', headers: { authorization: 'Bearer not-the-secret-of-this-stack' }, body: JSON.stringify(forged) }),

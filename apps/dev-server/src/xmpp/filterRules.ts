@@ -1,8 +1,9 @@
 /**
  * The word filter's rules as Prosody applies them (`../../prosody/mod_vchat_filter.lua`): the
  * dev-server publishes a snapshot — the word lists of `filter.ts`, the word characters, the blocked
- * accounts and the anchors that answer by themselves — and pushes every change to each Prosody it
- * knows, so that the module decides every message locally, without a request on the message's way.
+ * accounts, the anchors that answer by themselves and the accounts that hide their last seen — and
+ * pushes every change to each Prosody it knows, so that the module decides every message (and every
+ * last-activity question) locally, without a request on the message's way.
  */
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
@@ -10,6 +11,7 @@ import { HttpError, isLoopback, validate } from '../http/http.ts'
 import type { AppContext, Route } from '../http/routes.ts'
 import { onBlockChanged } from '../routes/devAccount.ts'
 import { onSignedOut } from '../routes/login.ts'
+import { onMessagingSettingsChanged } from '../routes/profile.ts'
 import { hashToken } from '../auth/sessions.ts'
 import { autoRepliesOf } from './autoReplyRuntime.ts'
 import { FILTER_WORDS, MASKED_BITS, wordCharRanges } from './filter.ts'
@@ -40,6 +42,11 @@ export interface FilterRulesSnapshot {
   blocked: string[]
   /** Messages to these jids (without any of `unlessBits`) are told to the dev-server for auto replies. */
   autoReply: { to: string[]; unlessBits: number }
+  /**
+   * Bare jids of the accounts whose lastSeen setting is off: nobody reads their last activity
+   * (XEP-0012), and they read nobody's (the rule WhatsApp users know: hide yours, see none).
+   */
+  lastSeenHidden: string[]
 }
 
 export function filterRules(): FilterRules {
@@ -64,11 +71,19 @@ function versionOf(db: DatabaseSync): number {
 export function filterRulesSnapshot(app: AppContext): FilterRulesSnapshot {
   const blocked = app.db.prepare('SELECT jid FROM users WHERE blocked = 1 ORDER BY jid').all() as Array<{ jid: string }>
   const anchors = app.db.prepare('SELECT u.jid FROM anchors a JOIN users u ON u.uid = a.uid ORDER BY u.jid').all() as Array<{ jid: string }>
+  // Settings hold only the choices an account made (unreadable ones count as none, as in profile.ts).
+  const hidden = app.db
+    .prepare(
+      `SELECT u.jid FROM profiles p JOIN users u ON u.uid = p.uid
+       WHERE CASE WHEN json_valid(p.settings) THEN json_extract(p.settings, '$.lastSeen') END = 0 ORDER BY u.jid`,
+    )
+    .all() as Array<{ jid: string }>
   return {
     version: versionOf(app.db),
     rules: filterRules(),
     blocked: blocked.map((row) => row.jid),
     autoReply: { to: anchors.map((row) => row.jid), unlessBits: DROPPED_BITS },
+    lastSeenHidden: hidden.map((row) => row.jid),
   }
 }
 
@@ -125,6 +140,8 @@ export async function publishFilterRules(app: AppContext): Promise<void> {
 
 // A block or unblock through /dev/users/block answers once Prosody has the new rules.
 onBlockChanged(publishFilterRules)
+// So does a change of lastSeen: the next last-activity question already gets the new answer.
+onMessagingSettingsChanged(publishFilterRules)
 
 /** Where mod_auth_vchat takes sign-outs, beside the rules on the same Prosody HTTP port. */
 export const PROSODY_SIGNED_OUT_PATH = '/auth_vchat/signed-out'

@@ -55,6 +55,9 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     async fetchProfile(jid) {
       return instance ? instance.fetchProfile(jid) : null
     },
+    async lastActivity(peer) {
+      return instance ? instance.lastActivity(peer) : { state: 'unknown' }
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => {

@@ -1,5 +1,5 @@
-import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, createTypingTracker, getVCard, threadIdOf } from '@vchat/xmpp-chat'
-import type { ChatSession, HubTransport, Messenger, ReadOptions } from '@vchat/xmpp-chat'
+import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, createTypingTracker, getLastActivity, getVCard, threadIdOf } from '@vchat/xmpp-chat'
+import type { ChatSession, HubTransport, LastActivity, Messenger, ReadOptions } from '@vchat/xmpp-chat'
 import { createMessageStore, localOfficialThread, openChatDb, LOCAL_OFFICIAL_THREAD_TID } from '@vchat/chat-db'
 import type { ChatDb } from '@vchat/chat-db'
 import { CHAT_PAGE_SIZE, OFFICIAL_UID, XMPP_RESOURCE } from '../constants'
@@ -13,6 +13,7 @@ export interface MessagingInstance {
   start(): Promise<void>
   close(): Promise<void>
   fetchProfile(jid: string): Promise<ChatProfile | null>
+  lastActivity(jid: string): Promise<LastActivity>
   listThreads(): Promise<ChatThreadSummary[]>
   loadThread(tid: string, limit?: number): Promise<ChatMessageRecord[]>
   loadOlder(tid: string, before: { date: number; mid: string }, limit?: number): Promise<ChatMessageRecord[]>
@@ -200,6 +201,11 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         logger.info('profile fetch failed', { reason: error instanceof Error ? error.message : String(error) })
         return null
       }
+    },
+    async lastActivity(jid) {
+      // Asked only on a live connection: a question queued behind a reconnect would answer stale.
+      if (session.state !== 'connected') return { state: 'unknown' }
+      return getLastActivity(session, jid)
     },
     async listThreads() {
       const rows = await db.threads.list()

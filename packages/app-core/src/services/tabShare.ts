@@ -74,6 +74,7 @@ function channelName(bareJid: string): string {
 /** Requests a follower may make; each runs on the leader's own service. */
 type RequestMethod =
   | 'fetchProfile'
+  | 'lastActivity'
   | 'listThreads'
   | 'loadThread'
   | 'loadOlder'
@@ -395,6 +396,8 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     switch (method) {
       case 'fetchProfile':
         return local.fetchProfile(args[0] as string)
+      case 'lastActivity':
+        return local.lastActivity(args[0] as string)
       case 'listThreads':
         return local.listThreads()
       case 'loadThread':
@@ -609,6 +612,11 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     async fetchProfile(peer) {
       if (mode !== 'follower') return local.fetchProfile(peer)
       return (await request('fetchProfile', [peer]).catch(() => null)) as Awaited<ReturnType<ChatService['fetchProfile']>>
+    },
+    async lastActivity(peer) {
+      if (mode !== 'follower') return local.lastActivity(peer)
+      const unknown: Awaited<ReturnType<ChatService['lastActivity']>> = { state: 'unknown' }
+      return ((await request('lastActivity', [peer]).catch(() => unknown)) ?? unknown) as Awaited<ReturnType<ChatService['lastActivity']>>
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -1,5 +1,5 @@
 import type { ApiClient, ComponentInfo } from '@vchat/api-client'
-import type { ChatMessage, HubTransport, ReadOptions } from '@vchat/xmpp-chat'
+import type { ChatMessage, HubTransport, LastActivity, ReadOptions } from '@vchat/xmpp-chat'
 import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { ChatApiMethod } from '../features/chat/chatApi'
@@ -153,6 +153,11 @@ export interface ChatService {
   logout(): Promise<void>
   /** The signed-in user's own profile (vCard), or null when unavailable. */
   fetchProfile(jid: string): Promise<ChatProfile | null>
+  /**
+   * When the peer was last connected, as the messaging server tells it (it obeys both accounts'
+   * lastSeen settings). Never rejects: not signed in or no answer is `unknown`.
+   */
+  lastActivity(jid: string): Promise<LastActivity>
   readonly state: ChatConnectionState
   /** The jid the last login was for (set as soon as it starts), null before login and after logout. */
   readonly jid: string | null

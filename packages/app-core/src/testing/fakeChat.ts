@@ -1,4 +1,4 @@
-import type { HubTransport } from '@vchat/xmpp-chat'
+import type { HubTransport, LastActivity } from '@vchat/xmpp-chat'
 import { CHAT_PAGE_SIZE } from '../constants'
 import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatGiftPurchase, ChatMessageRecord, ChatOutgoing, ChatService, ChatThreadSummary } from '../services/types'
 
@@ -18,6 +18,8 @@ export interface FakeChatOptions {
   gemsBalance?: number
   /** A purchase fails with 'xmpp send iq error' (e.g. the component is unreachable). */
   failGiftBuy?: boolean
+  /** What the server tells of each peer's last activity (by bare jid; default unknown). */
+  lastActivity?: Record<string, LastActivity>
 }
 
 /** An in-memory messaging service with the real one's behaviour, for tests and stories. */
@@ -39,6 +41,8 @@ export type FakeChat = ChatService & {
   typingTold: string[]
   /** Simulates the peer starting or stopping typing. */
   peerTyping(from: string, typing: boolean): void
+  /** What lastActivity answers, by bare jid; tests change it to play a peer coming and going. */
+  lastActivities: Record<string, LastActivity>
 }
 
 export function fakeChatService(options: FakeChatOptions = {}, overrides: Partial<ChatService> = {}): FakeChat {
@@ -95,6 +99,10 @@ export function fakeChatService(options: FakeChatOptions = {}, overrides: Partia
     },
     async fetchProfile() {
       return null
+    },
+    lastActivities: { ...options.lastActivity },
+    async lastActivity(peer) {
+      return fake.lastActivities[peer] ?? { state: 'unknown' }
     },
     subscribe(listener) {
       listeners.add(listener)

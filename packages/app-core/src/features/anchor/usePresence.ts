@@ -5,7 +5,7 @@ import { PRESENCE_POLL_MS } from '../../constants'
 import { refreshPresence } from '../discover/discoverSlice'
 
 /** Whether the page is visible now (Page Visibility API). */
-function pageVisible(): boolean {
+export function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden'
 }
 

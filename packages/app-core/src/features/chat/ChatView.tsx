@@ -40,6 +40,7 @@ import { MSG, checkImageFile, isOutgoing, kindOf, numberField, stringField } fro
 import { StickerPanel } from './StickerPanel'
 import { stickerAttachment } from './stickers'
 import type { BundledSticker } from './stickers'
+import { PeerPresence } from './PeerPresence'
 
 export interface ChatViewProps {
   tid: string
@@ -111,6 +112,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
 
   const onLoadOlder = useCallback(() => void dispatch(loadOlderMessages(tid)), [dispatch, tid])
   const language = i18n.language
+  const typingLine = peerTyping && connection === 'connected' ? t('typing') : ''
   const onTranslate = useCallback(
     (message: ChatMessageRecord) => void dispatch(translateMessage({ mid: message.mid, content: message.content, targetLang: language })),
     [dispatch, language],
@@ -149,8 +151,9 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
           </h2>
           {/* Told politely to screen readers, like the connection below; nothing while nobody types. */}
           <span className="vc-chat-view__typing" aria-live="polite">
-            {peerTyping && connection === 'connected' ? t('typing') : ''}
+            {typingLine}
           </span>
+          {official ? null : <PeerPresence peer={peerJid} connected={connection === 'connected'} hidden={typingLine !== ''} />}
         </div>
         <span className={`vc-chat-view__connection vc-chat-view__connection--${connection}`} role="status">
           {connection === 'connected' ? '' : t(`connection.${connection}`)}

@@ -19,6 +19,9 @@ const failing = fakeServices({ chat: fakeChatService({ failReads: true }) })
 const empty = fakeServices({ chat: fakeChatService({ threads: [], messages: [] }) })
 const typingChat = fakeChatService({ threads: demoThreads, messages: demoMessages })
 const typing = fakeServices({ chat: typingChat })
+const lastSeenStory = fakeServices({
+  chat: fakeChatService({ threads: demoThreads, messages: demoMessages, lastActivity: { [MIA]: { state: 'seen', secondsAgo: 25 * 60 } } }),
+})
 const reconnecting = fakeServices({ chat: fakeChatService({ threads: demoThreads, messages: demoMessages, state: 'failed' }) })
 const locked = fakeServices({
   chat: fakeChatService({ threads: demoThreads, messages: demoMessages }),
@@ -83,6 +86,15 @@ export const PeerTyping: Story = {
     typingChat.peerTyping(MIA, true)
     // Found by its place, not its words: the story runs in every language of the storybook projects.
     await canvas.findByText(/\S/, { selector: '.vc-chat-view__typing' })
+  },
+}
+
+/** The peer left 25 minutes ago: "last seen 25 minutes ago" under the name (the server allows it). */
+export const PeerLastSeen: Story = {
+  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={lastSeenStory} preloadedState={signedIn} />,
+  play: async ({ canvas }) => {
+    // Found by its place, not its words: the story runs in every language of the storybook projects.
+    await canvas.findByText(/\S/, { selector: '.vc-chat-view__presence' })
   },
 }
 

@@ -11,7 +11,7 @@ import { makeStore } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { selectShowTranslate } from './chatSlice'
 import { DEFAULT_SETTINGS } from '../settings/settingsSlice'
-import { DAY_MS, MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
+import { DAY_MS, MESSAGE_RETENTION_STORAGE_KEY, PRESENCE_POLL_MS, SETTINGS_STORAGE_KEY } from '../../constants'
 import { MessageBubble } from './MessageBubble'
 import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
 
@@ -154,6 +154,57 @@ describe('/message', () => {
       .filter((row) => !row.textContent?.includes('Mia'))
     await user.click(others[0] as HTMLElement)
     await waitFor(() => expect(chat.typingTold.at(-1)).toBe(`stopped:${MIA}`))
+  })
+
+  it('last seen: online, then how long ago as it ages and as the server tells it again; nothing when hidden or while the connection is down', async () => {
+    const now = Date.UTC(2026, 10, 26, 12, 0, 0)
+    const clock = manualClock(now)
+    const chat = fakeChatService({ threads: demoThreads, messages: demoMessages, lastActivity: { [MIA]: { state: 'online' } } })
+    const asked = vi.spyOn(chat, 'lastActivity')
+    const services = fakeServices({ chat, clock })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const header = (await screen.findByRole('heading', { name: 'Mia' })).closest('header') as HTMLElement
+    expect(await within(header).findByText('online')).toBeInstanceOf(Element)
+    // Mia leaves; the next question (PRESENCE_POLL_MS later) says so, and the line ages with the clock.
+    chat.lastActivities[MIA] = { state: 'seen', secondsAgo: 30 }
+    act(() => clock.tick(PRESENCE_POLL_MS))
+    expect(await within(header).findByText('last seen just now')).toBeInstanceOf(Element)
+    chat.lastActivities[MIA] = { state: 'seen', secondsAgo: 30 + PRESENCE_POLL_MS / 1000 + 5 * 60 }
+    act(() => clock.tick(5 * 60_000))
+    expect(await within(header).findByText('last seen 5 minutes ago')).toBeInstanceOf(Element)
+    // Typing takes the line's place, and gives it back.
+    act(() => chat.peerTyping(MIA, true))
+    expect(await within(header).findByText('typing…')).toBeInstanceOf(Element)
+    expect(within(header).queryByText(/last seen/)).toBeNull()
+    act(() => chat.peerTyping(MIA, false))
+    expect(await within(header).findByText(/last seen/)).toBeInstanceOf(Element)
+    // Mia hides her last seen: the line goes at the next answer.
+    chat.lastActivities[MIA] = { state: 'hidden' }
+    act(() => clock.tick(PRESENCE_POLL_MS))
+    await waitFor(() => expect(within(header).queryByText(/last seen|online/)).toBeNull())
+    // Every question was about Mia; no line and no question while the connection is down.
+    expect(new Set(asked.mock.calls.map(([peer]) => peer))).toEqual(new Set([MIA]))
+    chat.lastActivities[MIA] = { state: 'online' }
+    act(() => chat.setState('connecting'))
+    // The header tells the connection is down once the event is applied (events are batched).
+    await waitFor(() => expect(within(header).getByRole('status').textContent).not.toBe(''))
+    const before = asked.mock.calls.length
+    act(() => clock.tick(PRESENCE_POLL_MS * 3))
+    expect(asked.mock.calls.length).toBe(before)
+    expect(within(header).queryByText('online')).toBeNull()
+    // Back online: asked at once.
+    act(() => chat.setState('connected'))
+    expect(await within(header).findByText('online')).toBeInstanceOf(Element)
+  })
+
+  it('last seen is not asked for the official thread', async () => {
+    const user = userEvent.setup()
+    const { chat, services } = setup()
+    const asked = vi.spyOn(chat, 'lastActivity')
+    await renderApp({ path: '/message', services, preloadedState: signedIn })
+    await user.click(await screen.findByRole('button', { name: /Official team/ }))
+    expect(await screen.findByRole('heading', { name: 'Official team' })).toBeInstanceOf(Element)
+    expect(asked).not.toHaveBeenCalled()
   })
 
   it('shows an incoming message live, unread elsewhere, read in the open thread', async () => {

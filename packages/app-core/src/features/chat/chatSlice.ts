@@ -51,6 +51,12 @@ export interface UnlockState {
   error: PurchaseError | null
 }
 
+/**
+ * A peer's last seen as the messaging server last told it: online now, last connected `at` (epoch
+ * ms, this device's clock), hidden by either account's lastSeen setting, or not known.
+ */
+export type PeerLastSeen = { state: 'online' } | { state: 'seen'; at: number } | { state: 'hidden' } | { state: 'unknown' }
+
 export interface ChatState {
   connection: ChatConnectionState
   threadsStatus: LoadStatus
@@ -78,6 +84,8 @@ export interface ChatState {
   unlocks: Record<string, UnlockState>
   /** Peers (bare jids) typing to this user now (XEP-0085; the messaging layer ends it on its own). */
   peerTyping: Record<string, true>
+  /** Last seen per peer (bare jid), for the conversation header. */
+  peerLastSeen: Record<string, PeerLastSeen>
 }
 
 export const initialChatState: ChatState = {
@@ -95,6 +103,7 @@ export const initialChatState: ChatState = {
   gifts: { status: 'idle', list: [] },
   giftPurchase: { status: 'idle', giftId: null, error: null },
   peerTyping: {},
+  peerLastSeen: {},
   uploads: [],
   unlocks: {},
 }
@@ -224,6 +233,15 @@ export const pruneOldMessages = createAppAsyncThunk('chat/pruneOldMessages', asy
 /** A keystroke in the composer of the conversation with `peer`: the peer sees this user typing. */
 export const composerTyped = createAppAsyncThunk('chat/composerTyped', async (peer: string, { extra }) => {
   extra.chat.noteTyping(peer)
+})
+
+/**
+ * Asks the messaging server when `peer` was last connected. "Seconds ago" becomes a time on this
+ * device's clock, so the header's "5 minutes ago" keeps ageing between two questions.
+ */
+export const refreshLastSeen = createAppAsyncThunk('chat/refreshLastSeen', async (peer: string, { extra }): Promise<PeerLastSeen> => {
+  const activity = await extra.chat.lastActivity(peer)
+  return activity.state === 'seen' ? { state: 'seen', at: extra.clock.now() - activity.secondsAgo * 1000 } : activity
 })
 
 /** The conversation with `peer` was left: the peer stops seeing this user typing. */
@@ -596,6 +614,9 @@ export const chatSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(refreshLastSeen.fulfilled, (state, action) => {
+        state.peerLastSeen[action.meta.arg] = action.payload
+      })
       .addCase(loadThreads.pending, (state) => {
         if (state.threadsStatus !== 'ready') state.threadsStatus = 'loading'
       })
@@ -726,6 +747,9 @@ export const selectOlderStatus = (state: RootState) => chatOf(state).olderStatus
 export const selectConnection = (state: RootState) => chatOf(state).connection
 /** Whether the peer (bare jid) is typing to this user now. */
 export const selectPeerTyping = (state: RootState, peer: string) => chatOf(state).peerTyping[peer] === true
+const UNKNOWN_LAST_SEEN: PeerLastSeen = { state: 'unknown' }
+/** The peer's last seen for the header (one stable object while unknown, so selectors stay equal). */
+export const selectPeerLastSeen = (state: RootState, peer: string): PeerLastSeen => chatOf(state).peerLastSeen[peer] ?? UNKNOWN_LAST_SEEN
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
 export const selectTranslations = (state: RootState): Record<string, TranslationState> => chatOf(state).translations
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
