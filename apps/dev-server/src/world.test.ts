@@ -191,6 +191,23 @@ describe('the seeded world', () => {
     expect((await api.getPaymentChannels({})).cards).toEqual([card])
   })
 
+  it('user_profiles names hosts and users by jid (names a user chose included), in the order asked, unknown jids left out', async () => {
+    const { api } = await signIn(world, '264457001')
+    await api.updatePersonalInfo({ nickName: 'Ravi' })
+    const { users } = await api.getUserProfiles({ jids: ['user_264457001@localhost', 'ghost_1@localhost', 'anchor_200001@localhost', 'user_264457001@localhost'] })
+    expect(users.map((user) => [user.jid, user.kind])).toEqual([
+      ['user_264457001@localhost', 'user'],
+      ['anchor_200001@localhost', 'anchor'],
+    ])
+    expect(users[0]).toMatchObject({ uid: '264457001', nickName: 'Ravi' })
+    expect(users[1]?.nickName).not.toMatch(/^(User )?\d+$|anchor_/)
+    expect(users[1]?.avatarUrl).toMatch(/^http:\/\/.+/)
+    // A bad jid, none or too many is a clear refusal, not an empty answer.
+    for (const jids of [['not a jid'], [], Array.from({ length: 101 }, (_, i) => `user_${i}@localhost`)]) {
+      expect((await failure(api.getUserProfiles({ jids }))).status).toBe(400)
+    }
+  })
+
   it('online status, notices, the development translator, website config and maintenance switch', async () => {
     const { api } = await signIn(world)
     expect((await post(world, '/dev/anchors/online', { uid: '200001', onlineStatus: 'busy' })).status).toBe(200)

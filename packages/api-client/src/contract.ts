@@ -476,6 +476,34 @@ export interface MultiOnlineStatusResponse {
   statusList: OnlineStatusItem[]
 }
 
+/**
+ * Our addition (SPEC §7 has no call that names accounts by jid): who these jids are, for every place
+ * that names a person (conversations, notices, calls, call history).
+ */
+export interface UserProfilesRequest {
+  /** 1–100 jids. */
+  jids: string[]
+}
+
+/** How the product names and shows an account. */
+export interface UserBrief {
+  uid: string
+  jid: string
+  nickName: string
+  /** Absolute URL; '' when the account has no photo. */
+  avatarUrl: string
+  /** ISO 3166-1 alpha-2, or ''. */
+  country: string
+  gender: Gender | ''
+  /** Hosts have a profile page and a call price; users do not. */
+  kind: 'anchor' | 'user'
+}
+
+export interface UserProfilesResponse {
+  /** The known accounts among the jids asked for, in the order asked; unknown jids are left out. */
+  users: UserBrief[]
+}
+
 /** SPEC §4: task status 1 in progress, 2 claimable (red dot); 3 (our addition) claimed. */
 export type TaskStatus = 1 | 2 | 3
 export const TASK_IN_PROGRESS = 1
@@ -782,13 +810,8 @@ export interface FriendsRelative {
   favorite: boolean
 }
 
-export interface RelationUser {
-  uid: string
-  jid: string
-  nickName: string
-  avatarUrl: string
-  country: string
-  gender: Gender | ''
+/** A person in a relation list: named as everywhere (`UserBrief`), with presence and since when. */
+export interface RelationUser extends Omit<UserBrief, 'kind'> {
   onlineStatus: OnlineStatus
   /** When the relation started (ms since the epoch). */
   since: number

@@ -69,6 +69,7 @@ export const endpoints = {
   getContactPopupInfo: fixedEndpoint<C.ContactPopupInfo>('/api/anchorlist_services/contact_popup_info'),
   getExclusiveAnchors: endpoint<C.PageRequest, C.ExclusiveAnchorListResponse>('/api/anchorlist_services/exclusive_anchor_list'),
   // common_service
+  getUserProfiles: endpoint<C.UserProfilesRequest, C.UserProfilesResponse>('/api/common_service/user_profiles'),
   getMultiOnlineStatus: endpoint<C.MultiOnlineStatusRequest, C.MultiOnlineStatusResponse>(
     '/api/common_service/multi_online_status',
   ),

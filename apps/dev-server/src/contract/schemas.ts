@@ -96,6 +96,7 @@ export const requests = {
   multiOnlineStatus: exact<C.MultiOnlineStatusRequest>()(
     z.object({ jids: z.array(jid).min(1).max(JIDS_MAX) }).strict(),
   ),
+  userProfiles: exact<C.UserProfilesRequest>()(z.object({ jids: z.array(jid).min(1).max(JIDS_MAX) }).strict()),
   taskCompleted: exact<C.TaskCompletedRequest>()(
     z.object({ taskKey: z.string().regex(/^[a-z_]{1,64}$/, 'expected a task key') }).strict(),
   ),
@@ -397,6 +398,25 @@ export const responses = {
   ),
   multiOnlineStatus: exact<C.MultiOnlineStatusResponse>()(
     z.object({ statusList: z.array(z.object({ jid: z.string(), onlineStatus }).strict()) }).strict(),
+  ),
+  userProfiles: exact<C.UserProfilesResponse>()(
+    z
+      .object({
+        users: z.array(
+          z
+            .object({
+              uid: z.string(),
+              jid: z.string(),
+              nickName: z.string(),
+              avatarUrl: z.string(),
+              country: z.string(),
+              gender: z.enum(['female', 'male', '']),
+              kind: z.enum(['anchor', 'user']),
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
   ),
   taskInfo: exact<C.TaskInfo>()(
     z

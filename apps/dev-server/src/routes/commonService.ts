@@ -1,7 +1,7 @@
 import { emptyRequest, pageRequest, requests, responses, targetJidRequest } from '../contract/schemas.ts'
 import { SILVER_CALL_DURATION_S } from '../constants.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
-import { anchorByJid, onlineStatusOf, paginate } from '../world/anchors.ts'
+import { anchorByJid, onlineStatusOf, paginate, userBrief } from '../world/anchors.ts'
 import { expireOrders, payRecord, type OrderRow } from '../world/payments.ts'
 import { addRelation, hasRelation, removeRelation } from '../world/relations.ts'
 import { claimTask, taskInfo } from '../world/tasks.ts'
@@ -18,6 +18,12 @@ export const commonServiceRoutes: Route[] = [
     response: responses.multiOnlineStatus,
     auth: true,
     handle: ({ app, data }) => ok({ statusList: data.jids.map((jid) => ({ jid, onlineStatus: onlineStatusOf(app, jid) })) }),
+  }),
+  productRoute('/api/common_service/user_profiles', {
+    data: requests.userProfiles,
+    response: responses.userProfiles,
+    auth: true,
+    handle: ({ app, data }) => ok({ users: [...new Set(data.jids)].flatMap((jid) => userBrief(app, jid) ?? []) }),
   }),
   productRoute('/api/common_service/user_tasks_info', {
     data: emptyRequest,

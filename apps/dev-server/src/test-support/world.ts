@@ -114,6 +114,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   getClubAnchors: { page: 1, size: 10 },
   getStoryLine: { anchorJid: 'anchor_200001@localhost' },
   getMultiOnlineStatus: { jids: ['anchor_200001@localhost', 'user_100002@localhost'] },
+  getUserProfiles: { jids: ['anchor_200001@localhost', 'user_100002@localhost'] },
   completeUserTask: { taskKey: 'add_friend' },
   uploadPushToken: { pushToken: 'fcm-token-0123456789abcdef:APA91b', platform: 'web' },
   setCheckInNotification: { enable: false },

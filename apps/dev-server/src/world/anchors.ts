@@ -1,4 +1,4 @@
-import type { AnchorInfo, ClubAnchorItem, Gender, OnlineStatus, Page, RelationUser } from '@vchat/api-client'
+import type { AnchorInfo, ClubAnchorItem, Gender, OnlineStatus, Page, RelationUser, UserBrief } from '@vchat/api-client'
 import type { DatabaseSync } from 'node:sqlite'
 import type { AppContext } from '../http/routes.ts'
 import { avatarPath, photoPath } from './images.ts'
@@ -92,8 +92,8 @@ export function onlineStatusOf(app: AppContext, jid: string): OnlineStatus {
   return session ? 'online' : 'offline'
 }
 
-/** Any account (anchor or user) as a relation list shows it; null when the jid is unknown. */
-export function relationUser(app: AppContext, jid: string, since: number): RelationUser | null {
+/** Any account (anchor or user) as every place that names a person shows it; null when the jid is unknown. */
+export function userBrief(app: AppContext, jid: string): UserBrief | null {
   const row = app.db
     .prepare(
       `SELECT u.uid, u.jid, u.kind, u.nick_name, p.avatar_url, p.country, p.gender, a.gender AS anchor_gender
@@ -121,9 +121,16 @@ export function relationUser(app: AppContext, jid: string, since: number): Relat
     avatarUrl: avatar === '' ? '' : absoluteUrl(app, avatar),
     country: row.country ?? '',
     gender: gender === 'female' || gender === 'male' ? gender : '',
-    onlineStatus: onlineStatusOf(app, row.jid),
-    since,
+    kind: row.kind === 'anchor' ? 'anchor' : 'user',
   }
+}
+
+/** Any account (anchor or user) as a relation list shows it; null when the jid is unknown. */
+export function relationUser(app: AppContext, jid: string, since: number): RelationUser | null {
+  const brief = userBrief(app, jid)
+  if (!brief) return null
+  const { kind: _kind, ...person } = brief
+  return { ...person, onlineStatus: onlineStatusOf(app, brief.jid), since }
 }
 
 export function jidExists(app: AppContext, jid: string): boolean {
