@@ -17,6 +17,7 @@ import { settingsSlice } from '../features/settings/settingsSlice'
 import type { SettingsState } from '../features/settings/settingsSlice'
 import type { ProfileState } from '../features/profile/profileSlice'
 import type { WalletState } from '../features/wallet/walletSlice'
+import type { UsersState } from '../features/users/usersSlice'
 
 /** The state shape without persistence bookkeeping; what tests preload. */
 export interface AppState {
@@ -31,6 +32,7 @@ export interface AppState {
   settings: SettingsState
   profile: ProfileState
   wallet: WalletState
+  users: UsersState
 }
 
 /** What `makeStore` accepts: any slice, each partially. */
@@ -40,7 +42,7 @@ export type PreloadedAppState = { [K in keyof AppState]?: Partial<AppState[K]> }
 export const baseSlices = [authSlice, accountSlice, configSlice, systemSlice, settingsSlice] as const
 
 /** Feature state injected by the feature's own (lazy) module: absent from the store until then. */
-export type LazyState = Pick<AppState, 'call' | 'discover' | 'chat' | 'tasks' | 'profile' | 'wallet'>
+export type LazyState = Pick<AppState, 'call' | 'discover' | 'chat' | 'tasks' | 'profile' | 'wallet' | 'users'>
 
 /**
  * The root reducer: the base slices, plus each feature slice once its module has loaded and injected

@@ -2,6 +2,7 @@ import { DISCOVER_API_METHODS, forwardLazy } from '../features/discover/discover
 import { CHAT_API_METHODS } from '../features/chat/chatApi'
 import { WALLET_API_METHODS } from '../features/wallet/walletApi'
 import { CALL_RECORD_API_METHODS } from '../features/callrecord/callRecordApi'
+import { USERS_API_METHODS } from '../features/users/usersApi'
 import type { ApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
@@ -47,6 +48,7 @@ export function createLazyApi(load: ApiLoader): ApiService {
     ...forwardLazy(get, CHAT_API_METHODS),
     ...forwardLazy(get, WALLET_API_METHODS),
     ...forwardLazy(get, CALL_RECORD_API_METHODS),
+    ...forwardLazy(get, USERS_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,
   }

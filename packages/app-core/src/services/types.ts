@@ -8,6 +8,7 @@ import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
 import type { CallRecordApiMethod } from '../features/callrecord/callRecordApi'
 import type { WalletApiMethod } from '../features/wallet/walletApi'
+import type { UsersApiMethod } from '../features/users/usersApi'
 
 /**
  * Endpoints a build talks to. Each field overrides the brand's production URL; development and local
@@ -61,6 +62,7 @@ export type ApiService = Pick<
   | ChatApiMethod
   | WalletApiMethod
   | CallRecordApiMethod
+  | UsersApiMethod
   | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >
 

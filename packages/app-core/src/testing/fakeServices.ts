@@ -10,6 +10,7 @@ import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
 import { walletFakeApi } from '../features/wallet/fixtures'
 import { callRecordFakeApi, memoryVideoCalls } from '../features/callrecord/fixtures'
+import { usersFakeApi } from '../features/users/fixtures'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
@@ -115,6 +116,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     ...walletFakeApi(),
     ...accountFakeApi(),
     ...callRecordFakeApi(),
+    ...usersFakeApi(),
     ...overrides,
   }
 }

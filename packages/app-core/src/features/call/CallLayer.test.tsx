@@ -63,7 +63,9 @@ describe('incoming calls anywhere in the app', () => {
     await waitFor(() => expect(opened.count).toBe(1))
     hub.deliver('CallIn', CALL_IN)
     const popup = await screen.findByRole('alertdialog')
-    await waitFor(() => expect(popup.textContent).toContain('anchor_200001 is calling you'))
+    // Named as the directory names her, with her photo (or initial); never her raw id.
+    await waitFor(() => expect(popup.textContent).toContain('Mia is calling you'))
+    expect(popup.textContent).not.toMatch(/anchor_|200001/)
     expect(popup.textContent).toContain('60 gems per minute')
     expect(hub.sent).toEqual([{ action: 'CallReady', payload: { sid: 's-1' } }])
   })

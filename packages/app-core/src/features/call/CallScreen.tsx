@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router-dom'
-import { Button } from '@vchat/ui'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar, Button } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from './callSlice'
@@ -10,6 +11,7 @@ import { useMessagingState } from './useMessagingState'
 import { CoinStorePanel } from '../wallet/CoinStore'
 import { useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
+import { usePerson } from '../users/usePerson'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
@@ -76,6 +78,8 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   const [canSwitchCamera, setCanSwitchCamera] = useState(false)
   const [switchingCamera, setSwitchingCamera] = useState(false)
   const connected = call.status === CALL_STATUS.Connected
+  // Who is on the other side: the call's peer, or the host this screen was opened for.
+  const peer = usePerson(call.peer ?? (uid ? `anchor_${uid}@${services.endpoints.xmppDomain}` : ''))
   useEffect(() => {
     if (!connected) return
     let live = true
@@ -133,6 +137,15 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
     <section className="vc-call" aria-label={t('screen.title')}>
       <div className="vc-call__stage">
         <Video stream={remote} label={t('video.remote')} muted={false} />
+        {peer.jid ? (
+          // Large over the black stage while ringing; a small name tag once her video is on.
+          <div className={connected ? 'vc-call__peer vc-call__peer--connected' : 'vc-call__peer'}>
+            <Avatar src={withImageQuality(peer.avatarUrl)} name={peer.name} size={connected ? 32 : 96} decorative />
+            <p className="vc-call__peer-name" dir="auto">
+              {peer.name}
+            </p>
+          </div>
+        ) : null}
         <div className="vc-call__self">
           <Video stream={local} label={t('video.local')} muted />
         </div>

@@ -1,10 +1,12 @@
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@vchat/ui'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar, Button } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useAppNavigate } from '../../routes/navigation'
 import { selectIncomingCall } from './callSlice'
 import { acceptCall, rejectCall } from './callThunks'
+import { usePerson } from '../users/usePerson'
 import './call.css'
 
 /**
@@ -18,11 +20,14 @@ export function IncomingCallPopup() {
   const dispatch = useAppDispatch()
   const incoming = useAppSelector(selectIncomingCall)
   const navigate = useAppNavigate()
+  const caller = usePerson(incoming?.peer ?? '')
   if (!incoming) return null
-  const caller = incoming.peer?.split('@')[0] ?? ''
   return createPortal(
     <div className="vc-incoming" role="alertdialog" aria-modal="false" aria-labelledby="vc-incoming-title">
-      <p id="vc-incoming-title" className="vc-incoming__title">{t('incoming.title', { name: caller })}</p>
+      <div className="vc-incoming__who">
+        <Avatar src={withImageQuality(caller.avatarUrl)} name={caller.name} size={48} decorative />
+        <p id="vc-incoming-title" className="vc-incoming__title">{t('incoming.title', { name: caller.name })}</p>
+      </div>
       {incoming.tier === 'silver' ? <p className="vc-incoming__price">{t('silver.title')}</p> : null}
       {incoming.price !== null ? (
         <p className="vc-incoming__price">{incoming.tier === 'silver' ? t('silver.price', { count: incoming.price }) : t('price', { count: incoming.price })}</p>

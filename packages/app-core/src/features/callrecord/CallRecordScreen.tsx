@@ -1,4 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { withImageQuality } from '@vchat/api-client'
 import { Avatar, Button, EmptyState, Skeleton } from '@vchat/ui'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +7,7 @@ import { useAppNavigate } from '../../routes/navigation'
 import { isHostJid } from './callHistory'
 import type { CallHistoryEntry } from './callHistory'
 import { useCallHistory } from './useCallHistory'
+import { usePerson } from '../users/usePerson'
 import './callrecord.css'
 
 const ROW_HEIGHT = 88
@@ -24,7 +26,10 @@ function clockText(totalSeconds: number): string {
 function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFormat: Intl.DateTimeFormat; index: number }) {
   const { t } = useTranslation('call')
   const navigate = useAppNavigate()
-  const name = entry.peerNickName || t('history.unknownPeer', { uid: entry.peerUid })
+  // The directory's name and photo (the record's own until it answers); never "User <uid>".
+  const person = usePerson(entry.peerJid, entry.peerNickName)
+  const name = person.name
+  const avatarUrl = person.avatarUrl || entry.peerAvatarUrl
   const host = isHostJid(entry.peerJid)
   const charge =
     entry.charged === null
@@ -37,7 +42,7 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
   const nameId = `callrecord-name-${index}`
   const who = (
     <>
-      <Avatar src={entry.peerAvatarUrl} name={name} size={48} decorative />
+      <Avatar src={withImageQuality(avatarUrl)} name={name} size={48} decorative />
       <span className="vc-callrecord__name" id={nameId} dir="auto">
         {name}
       </span>

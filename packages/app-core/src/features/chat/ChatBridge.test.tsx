@@ -22,6 +22,8 @@ async function openThread() {
   const chat = fakeChatService({ messages: [] })
   const { store } = await renderApp({ path: `/message?with=${MIA}`, services: fakeServices({ chat }), preloadedState: signedIn })
   await screen.findByLabelText('Message')
+  // The conversation's header has its name from the directory: nothing else is on its way.
+  await screen.findByRole('heading', { name: 'Mia' })
   const actions: string[] = []
   store.subscribe(() => actions.push(''))
   return { chat, store, actions }

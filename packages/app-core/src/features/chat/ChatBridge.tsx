@@ -1,12 +1,17 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router-dom'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar } from '@vchat/ui'
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
 import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, noticeDismissed, pruneOldMessages, selectChatNotice, selectConnection } from './chatSlice'
 import { selectMessageRetentionDays } from '../settings/settingsSlice'
 import type { ChatEvent } from '../../services/types'
+import { usePerson } from '../users/usePerson'
+import { selectUser } from '../users/usersSlice'
+import './chatNotice.css'
 
 /** After a batch is applied, the next waits this long: a burst of messages renders at most once per frame. */
 const EVENT_BATCH_MS = 16
@@ -24,6 +29,7 @@ export function ChatBridge() {
   const jid = useAppSelector((state) => state.auth.user?.jid ?? null)
   const notice = useAppSelector(selectChatNotice)
   const { pathname } = useLocation()
+  const store = useAppStore()
 
   useEffect(() => {
     if (!jid) return
@@ -53,7 +59,9 @@ export function ChatBridge() {
       }
       // History read from the archive is not news: no notification for it.
       if (event.kind === 'message' && !event.archived && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-        showSystemNotification(event.message.nickName || t('notice.newMessage'), event.message.content, event.message.mid)
+        // Named as the directory names the sender (the name the message carries is the sender's say).
+        const sender = selectUser(store.getState(), event.message.from)?.nickName
+        showSystemNotification(sender || event.message.nickName || t('notice.newMessage'), event.message.content, event.message.mid)
       }
     })
     dispatch(chatEvent({ kind: 'state', state: chat.state }))
@@ -78,12 +86,21 @@ export function ChatBridge() {
   }, [dispatch, jid, connected, retentionDays])
 
   if (!jid || !notice || pathname.startsWith('/message')) return null
+  return <ChatNotice tid={notice.tid} nickName={notice.nickName} content={notice.content} onDismiss={() => dispatch(noticeDismissed())} />
+}
+
+/** The in-page new-message notice: the sender's photo and name (from the directory) and the text. */
+function ChatNotice({ tid, nickName, content, onDismiss }: { tid: string; nickName: string; content: string; onDismiss: () => void }) {
+  const { t } = useTranslation('chat')
+  // A conversation's id is its peer's bare jid.
+  const sender = usePerson(tid, nickName)
   return (
     <div className="vc-chat-notice" role="status">
-      <AppLink to={`/message?with=${encodeURIComponent(notice.tid)}`} onClick={() => dispatch(noticeDismissed())} className="vc-chat-notice__link">
-        <strong>{notice.nickName || t('notice.newMessage')}</strong> <span>{notice.content}</span>
+      <AppLink to={`/message?with=${encodeURIComponent(tid)}`} onClick={onDismiss} className="vc-chat-notice__link">
+        <Avatar src={withImageQuality(sender.avatarUrl)} name={sender.name} size={32} decorative />
+        <strong>{sender.name}</strong> <span>{content}</span>
       </AppLink>
-      <button type="button" className="vc-chat-notice__close" onClick={() => dispatch(noticeDismissed())} aria-label={t('actions.dismiss')}>
+      <button type="button" className="vc-chat-notice__close" onClick={onDismiss} aria-label={t('actions.dismiss')}>
         ×
       </button>
     </div>

@@ -1,4 +1,5 @@
-import { Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar, Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,6 +33,9 @@ import {
   unlockImage,
 } from './chatSlice'
 import type { PendingUpload } from './chatSlice'
+import { AppLink } from '../../routes/navigation'
+import { profilePathOf } from '../discover/paths'
+import { usePerson } from '../users/usePerson'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
 import { MessageList } from './MessageList'
@@ -71,7 +75,8 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const official = thread?.official ?? false
   const peerJid = thread?.peerJid ?? tid
   const peerTyping = useAppSelector((state) => selectPeerTyping(state, peerJid))
-  const title = official ? t('official.name') : thread?.nickName || t('thread.untitled', { uid: thread?.peerUid || peerJid.split('@')[0] })
+  const peer = usePerson(official ? '' : peerJid, thread?.nickName)
+  const title = official ? t('official.name') : peer.name
   const rows = useMemo<MessageRow<PendingUpload>[]>(
     () => [
       ...(official ? [{ kind: 'welcome' as const, key: 'welcome' }] : []),
@@ -145,9 +150,19 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
             ‹
           </button>
         ) : null}
+        {official ? null : (
+          <Avatar className="vc-chat-view__avatar" src={withImageQuality(peer.avatarUrl)} name={title} size={40} decorative />
+        )}
         <div className="vc-chat-view__heading">
           <h2 id="vc-chat-title" className="vc-chat-view__title">
-            {title}
+            {/* A host's name opens her profile (price, photos, call), as in the category's apps. */}
+            {peer.kind === 'anchor' && !official ? (
+              <AppLink to={profilePathOf(peerJid)} className="vc-chat-view__title-link">
+                {title}
+              </AppLink>
+            ) : (
+              title
+            )}
           </h2>
           {/* Told politely to screen readers, like the connection below; nothing while nobody types. */}
           <span className="vc-chat-view__typing" aria-live="polite">

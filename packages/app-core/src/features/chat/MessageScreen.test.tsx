@@ -13,6 +13,7 @@ import { selectShowTranslate } from './chatSlice'
 import { DEFAULT_SETTINGS } from '../settings/settingsSlice'
 import { DAY_MS, MESSAGE_RETENTION_STORAGE_KEY, PRESENCE_POLL_MS, SETTINGS_STORAGE_KEY } from '../../constants'
 import { MessageBubble } from './MessageBubble'
+import { demoPerson, usersFakeApi } from '../users/fixtures'
 import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
 
 const signedIn = {
@@ -284,7 +285,8 @@ describe('/message', () => {
     const messages = XSS_PAYLOADS.map((content, i) => demoMessage({ mid: `x${i}`, content, date: 1000 + i, nickName: content }))
     const [first, ...rest] = messages
     const threads = [{ ...demoThreads[0]!, nickName: '<img src=x onerror=alert(1)>', lastMessage: first ?? null }]
-    const { chat, services } = setup({ messages: first ? [first] : [], threads })
+    // The name comes from the server's directory: a hostile one is text too.
+    const { chat, services } = setup({ messages: first ? [first] : [], threads }, usersFakeApi([demoPerson({ jid: MIA, nickName: '<img src=x onerror=alert(1)>' })]))
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
     const list = await screen.findByRole('list', { name: 'Messages with <img src=x onerror=alert(1)>' })
     expect(within(list).getByText(XSS_PAYLOADS[0]!.trim())).toBeInstanceOf(Element)

@@ -1,7 +1,10 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { withImageQuality } from '@vchat/api-client'
+import { Avatar } from '@vchat/ui'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatThreadSummary } from '../../services/types'
+import { usePeople } from '../users/usePerson'
 import { kindOf } from './messageView'
 
 const ROW_HEIGHT = 72
@@ -34,6 +37,10 @@ export function ThreadList({ threads, activeTid, onOpen }: ThreadListProps) {
     scrollMargin,
     initialRect: { width: 375, height: typeof window === 'undefined' ? 800 : window.innerHeight || 800 },
   })
+  // Named by the server's directory (the thread's stored nickname until it answers); never a raw id.
+  const peers = useMemo(() => threads.filter((thread) => !thread.official).map((thread) => thread.peerJid), [threads])
+  const storedNames = useMemo(() => Object.fromEntries(threads.map((thread) => [thread.peerJid, thread.nickName])), [threads])
+  const people = usePeople(peers, storedNames)
   const preview = (thread: ChatThreadSummary) => {
     const last = thread.lastMessage
     if (!last) return thread.official ? t('official.preview') : ''
@@ -46,7 +53,8 @@ export function ThreadList({ threads, activeTid, onOpen }: ThreadListProps) {
         {virtualizer.getVirtualItems().map((row) => {
           const thread = threads[row.index]
           if (!thread) return null
-          const name = thread.official ? t('official.name') : thread.nickName || t('thread.untitled', { uid: thread.peerUid })
+          const person = thread.official ? undefined : people[thread.peerJid]
+          const name = person?.name ?? t('official.name')
           return (
             <li
               key={thread.tid}
@@ -61,6 +69,7 @@ export function ThreadList({ threads, activeTid, onOpen }: ThreadListProps) {
                 aria-current={thread.tid === activeTid ? 'true' : undefined}
                 onClick={() => onOpen(thread)}
               >
+                <Avatar className="vc-chat-threads__avatar" src={person ? withImageQuality(person.avatarUrl) : ''} name={name} size={44} decorative />
                 <span className="vc-chat-threads__name" dir="auto">
                   {name}
                 </span>
