@@ -1,5 +1,5 @@
 import { withImageQuality } from '@vchat/api-client'
-import { ProgressBar, Toast } from '@vchat/ui'
+import { Avatar, ProgressBar, Toast } from '@vchat/ui'
 import { useEffect, useState } from 'react'
 import type { ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -20,14 +20,9 @@ export function isoDate(ms: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
-/** The profile picture, or the first letter of the name on the brand colour. */
-export function Avatar({ url, name, size = 96 }: { url: string; name: string; size?: number }) {
-  if (url) return <img className="vc-avatar" src={withImageQuality(url)} alt="" width={size} height={size} />
-  return (
-    <span className="vc-avatar vc-avatar--empty" style={{ inlineSize: size, blockSize: size }} aria-hidden="true">
-      {(name.trim()[0] ?? '?').toUpperCase()}
-    </span>
-  )
+/** The user's own picture (the ui Avatar), or the first letter of the name on the brand colour. */
+export function ProfileAvatar({ url, name }: { url: string; name: string }) {
+  return <Avatar className="vc-profile-avatar" src={withImageQuality(url)} name={name} size={96} decorative />
 }
 
 /** The avatar with its upload control and progress. */
@@ -48,7 +43,7 @@ export function AvatarUpload() {
   const uploading = uploadProgress !== null
   return (
     <div className="vc-avatar-upload">
-      <Avatar url={info?.avatarUrl ?? ''} name={info?.nickName ?? ''} />
+      <ProfileAvatar url={info?.avatarUrl ?? ''} name={info?.nickName ?? ''} />
       <label className={`vc-account__button-link${uploading ? ' is-disabled' : ''}`}>
         {t('editProfile.avatarChange')}
         <input className="vc-visually-hidden" type="file" accept={AVATAR_TYPES.join(',')} onChange={pick} disabled={uploading} />

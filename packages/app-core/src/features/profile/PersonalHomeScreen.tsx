@@ -8,7 +8,7 @@ import { selectAccount } from '../account/accountSlice'
 import { AccountError, AccountLoading, AccountPage } from '../pages/AccountPage'
 import { DownloadAppPanel } from '../pages/DownloadAppPanel'
 import { TaskEntrance } from '../tasks/TaskEntrance'
-import { Avatar } from './EditProfileScreen'
+import { ProfileAvatar } from './EditProfileScreen'
 import { BlockedNotice } from './BlockedNotice'
 import { countryName, flagOf } from './profileFormat'
 import { ageFrom, loadProfile, selectProfile } from './profileSlice'
@@ -37,7 +37,7 @@ export function PersonalHomeScreen() {
         <AccountLoading />
       ) : (
         <div className="vc-account-card vc-profile-head">
-          <Avatar url={info.avatarUrl} name={info.nickName} />
+          <ProfileAvatar url={info.avatarUrl} name={info.nickName} />
           <div>
             <h2 className="vc-account__subtitle">{info.nickName || t('profile.noName')}</h2>
             <p className="vc-account__hint">{t('profile.uid', { uid: info.uid })}</p>
