@@ -1,5 +1,5 @@
 import { Button, Switch, Toast } from '@vchat/ui'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -23,8 +23,8 @@ const GROUPS: { key: string; settings: SettingKey[] }[] = [
   { key: 'chat', settings: ['show_translate'] },
 ]
 
-/** One SPEC §3 setting as a switch, persisted as soon as it changes. */
-export function SettingSwitch({ setting }: { setting: SettingKey }) {
+/** One SPEC §3 setting as a switch, persisted as soon as it changes; `onSaved` once the change is kept. */
+export function SettingSwitch({ setting, onSaved }: { setting: SettingKey; onSaved?: () => void }) {
   const { t } = useTranslation('account')
   const dispatch = useAppDispatch()
   const values = useAppSelector(selectSettings)
@@ -32,7 +32,9 @@ export function SettingSwitch({ setting }: { setting: SettingKey }) {
   const disabled = setting === 'keepNotifications' && !values.allowNotifications
   function change(next: boolean) {
     const changes: Partial<Settings> = setting === 'show_translate' ? { show_translate: next ? 'on' : 'off' } : { [setting]: next }
-    void dispatch(changeSettings(changes))
+    void dispatch(changeSettings(changes)).then((result) => {
+      if (changeSettings.fulfilled.match(result)) onSaved?.()
+    })
   }
   return <Switch label={t(`settings.items.${setting}.label`)} description={t(`settings.items.${setting}.hint`)} checked={checked} disabled={disabled} onChange={change} />
 }
@@ -43,12 +45,9 @@ export function SettingsScreen() {
   const { brand } = useServices()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
+  // "Saved" answers the user's own change only: the account's settings arriving from the server
+  // (a sync finishing while this screen is open) are not something the user saved.
   const [saved, setSaved] = useState(false)
-  const values = useAppSelector(selectSettings)
-  const [first] = useState(values)
-  useEffect(() => {
-    if (values !== first) setSaved(true)
-  }, [values, first])
   if (!ready) return <AccountLoading />
 
   async function handleLogout() {
@@ -64,7 +63,7 @@ export function SettingsScreen() {
             {t(`settings.groups.${group.key}`)}
           </h2>
           {group.settings.map((setting) => (
-            <SettingSwitch key={setting} setting={setting} />
+            <SettingSwitch key={setting} setting={setting} onSaved={() => setSaved(true)} />
           ))}
         </section>
       ))}

@@ -102,6 +102,16 @@ describe('settings', () => {
     expect(target.dataset).toEqual({ colorScheme: 'light', bordered: 'true' })
   })
 
+  it("the account's settings arriving from the server while the screen is open change the switches without a \"saved\" the user did not ask for", async () => {
+    const services = fakeServices({ api: { getPersonalInfo: async () => ({ ...demoPersonalInfo, settings: { lastSeen: false } }) } })
+    const { store } = await renderApp({ path: '/settings', services, preloadedState: signedInState() })
+    const lastSeen = await screen.findByRole('switch', { name: 'Show when I was last online' })
+    expect(lastSeen.getAttribute('aria-checked')).toBe('true')
+    await store.dispatch(syncAccountSettings()).unwrap()
+    await waitFor(() => expect(lastSeen.getAttribute('aria-checked')).toBe('false'))
+    expect(screen.queryByText('Settings saved')).toBeNull()
+  })
+
   it('the settings screen toggles, persists and changes the look', async () => {
     const user = userEvent.setup()
     const { services } = await renderApp({ path: '/settings', preloadedState: signedInState() })
@@ -114,7 +124,7 @@ describe('settings', () => {
     await user.click(screen.getByRole('switch', { name: 'Allow notifications' }))
     expect(screen.getByRole('switch', { name: 'Keep notifications on screen' })).toHaveProperty('disabled', true)
     expect(services.storage.local(SETTINGS_STORAGE_KEY).get()).toMatchObject({ darkMode: false, borderedTheme: true, allowNotifications: false })
-    expect(screen.getByText('Settings saved')).toBeInstanceOf(Element)
+    expect(await screen.findByText('Settings saved')).toBeInstanceOf(Element)
     for (const name of ['Show when I was last online', 'Read receipts', 'Allow invitations to groups', 'Accept private messages', 'Show translations']) {
       expect(screen.getByRole('switch', { name })).toBeInstanceOf(Element)
     }
