@@ -43,7 +43,8 @@ test.describe('silver call through the hub', () => {
     await expect(callStatus(page)).toHaveText('Calling…')
 
     const popup = host.getByRole('alertdialog')
-    await expect(popup).toContainText(`user_${user.uid} is calling you`)
+    // Named as the directory names the caller (a new account is "Tester <uid>"), never by jid.
+    await expect(popup).toContainText(`Tester ${user.uid} is calling you`)
     await acceptIncomingCall(host)
     await expectCallConnected(page, host)
 

@@ -37,7 +37,8 @@ test.describe('one-to-one video call through the hub', () => {
     await expect(callStatus(page)).toHaveText('Calling…')
 
     const popup = host.getByRole('alertdialog')
-    await expect(popup).toContainText(`user_${user.uid} is calling you`)
+    // Named as the directory names the caller (a new account is "Tester <uid>"), never by jid.
+    await expect(popup).toContainText(`Tester ${user.uid} is calling you`)
     await expect(popup).toContainText('60 gems per minute')
     await acceptIncomingCall(host)
     await expectCallConnected(page, host)
