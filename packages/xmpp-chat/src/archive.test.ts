@@ -6,6 +6,7 @@ import { ArchiveError, archivedReads, buildArchiveQuery } from './archive.ts'
 import { createChatSession } from './createChatSession.ts'
 import type { ChatMessage } from './messages.ts'
 import { createMessenger } from './messenger.ts'
+import type { MessageStore } from './messengerTypes.ts'
 import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza } from './stanza.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { SessionTimers, XmlElement } from './types.ts'
@@ -27,7 +28,7 @@ function chat(mid: string, from: string, to: string, date: number): XmlElement {
 /** The archive as Prosody answers: `<result/>` messages from our bare jid, then the iq with `<fin/>`. */
 type Archive = (query: XmlElement) => { results: { id: string; message: XmlElement; from?: string | null }[]; complete: boolean } | 'refuse' | 'no-fin'
 
-async function setup(archive: Archive) {
+async function setup(archive: Archive, wrapStore: (store: MessageStore) => MessageStore = (store) => store) {
   const db = await openChatDb({ indexedDB: new IDBFactory(), IDBKeyRange, name: 'chat' })
   const store = createMessageStore(db)
   let fake: FakeClient | undefined
@@ -64,7 +65,7 @@ async function setup(archive: Archive) {
       return client
     },
   })
-  const messenger = createMessenger({ session, store, me: ME, clock: () => 1_800_000_000_000 })
+  const messenger = createMessenger({ session, store: wrapStore(store), me: ME, clock: () => 1_800_000_000_000 })
   const received: ChatMessage[] = []
   const errors: Error[] = []
   messenger.onMessage((m) => received.push(m))
@@ -159,6 +160,67 @@ describe('archive catch-up (XEP-0313)', () => {
     answer = { results: [{ id: 'a1', message: chat('m1', PEER, ME, 1) }], complete: true }
     await s.messenger.catchUp()
     expect(s.received.map((m) => m.mid)).toEqual(['m1'])
+  })
+
+  /** A catch-up of three pages after one message stored (m0): m1 m2 | m3 | m4. */
+  const threePages: Archive = (iq) => {
+    if (rsm(iq, 'before') === '') return { results: [{ id: 'a0', message: chat('m0', PEER, ME, 1_000) }], complete: true }
+    if (rsm(iq, 'after') === 'a2') return { results: [{ id: 'a3', message: chat('m3', PEER, ME, 1_003) }], complete: false }
+    if (rsm(iq, 'after') === 'a3') return { results: [{ id: 'a4', message: chat('m4', PEER, ME, 1_004) }], complete: true }
+    return { results: [{ id: 'a1', message: chat('m1', PEER, ME, 1_001) }, { id: 'a2', message: chat('m2', PEER, ME, 1_002) }], complete: false }
+  }
+
+  /** Logs in (the newest page: m0), then drops and logs in again without a resume (the catch-up). */
+  async function catchUpAfterDrop(s: Awaited<ReturnType<typeof setup>>) {
+    await s.session.login()
+    await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['m0']))
+    s.client()!.resumeOnReconnect = false
+    s.client()!.drop()
+    await s.client()!.reconnect.reconnect()
+  }
+
+  it('asks for the next page while the one before is being stored; the pages are stored in order, each message once', async () => {
+    let releaseFirstPage = () => {}
+    const firstPageHeld = new Promise<void>((resolve) => (releaseFirstPage = resolve))
+    const s = await setup(threePages, (store) => ({
+      ...store,
+      async receiveMany(messages) {
+        if (messages.some((m) => m.mid === 'm1')) await firstPageHeld
+        return store.receiveMany!(messages)
+      },
+    }))
+    await catchUpAfterDrop(s)
+    // The first catch-up page is not stored yet, and the second is already asked for.
+    await vi.waitFor(() => expect(s.queries.some((iq) => rsm(iq, 'after') === 'a2')).toBe(true))
+    expect(s.received.map((m) => m.mid)).toEqual(['m0'])
+    releaseFirstPage()
+    await vi.waitFor(() => expect(s.received.map((m) => m.mid)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']))
+    expect((await s.store.lastOfThread(PEER, 10)).map((m) => m.mid)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4'])
+    expect(s.errors).toEqual([])
+  })
+
+  it('a page that cannot be stored ends the catch-up and is reported: what came before stays, nothing after it is stored', async () => {
+    const s = await setup(threePages, (store) => ({
+      ...store,
+      async receiveMany(messages) {
+        if (messages.some((m) => m.mid === 'm3')) throw new Error('write refused')
+        return store.receiveMany!(messages)
+      },
+    }))
+    await catchUpAfterDrop(s)
+    await vi.waitFor(() => expect(s.errors.map((e) => e.message)).toEqual(['write refused']))
+    expect(s.received.map((m) => m.mid)).toEqual(['m0', 'm1', 'm2'])
+    expect(await s.store.byMid('m3')).toBeUndefined()
+    expect(await s.store.byMid('m4')).toBeUndefined()
+  })
+
+  it('a refused page while the one before it is being stored: that one is stored, the catch-up reports an ArchiveError', async () => {
+    const s = await setup((iq) => (rsm(iq, 'after') === 'a2' ? 'refuse' : threePages(iq)))
+    await catchUpAfterDrop(s)
+    await vi.waitFor(() => expect(s.errors).toHaveLength(1))
+    expect(s.errors[0]).toBeInstanceOf(ArchiveError)
+    expect(s.received.map((m) => m.mid)).toEqual(['m0', 'm1', 'm2'])
+    expect(await s.store.byMid('m3')).toBeUndefined()
   })
 
   it('loadThreadHistory loads a thread page by page, newest page first', async () => {

@@ -2,6 +2,7 @@ import { xml } from '@xmpp/client'
 import { ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_CATCH_UP_PAGE_SIZE, ARCHIVE_PAGE_SIZE } from './constants.ts'
 import type { ChatMessage } from './messages.ts'
 import { parseIncoming, threadIdOf } from './stanza.ts'
+import type { IncomingStanza } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
 import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, bareJid } from './wire.ts'
 
@@ -100,6 +101,32 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
   return { items, complete: fin.attrs.complete === 'true', ...(first ? { first } : {}), ...(last ? { last } : {}) }
 }
 
+/** An archive item read once: its date (the archive's stamp) and what it is. */
+interface ParsedItem {
+  item: ArchivedMessage
+  stamp: number
+  parsed: IncomingStanza
+}
+
+/** Each item of the page parsed once; its messages and its read states are both taken from that. */
+function parsePage(page: ArchivePage, own: string, now: () => number): ParsedItem[] {
+  return page.items.map((item) => {
+    const stamp = item.stamp ?? now()
+    return { item, stamp, parsed: parseIncoming(item.message, { me: own, now: () => stamp }) }
+  })
+}
+
+function messagesOf(items: readonly ParsedItem[], own: string): ChatMessage[] {
+  const messages: ChatMessage[] = []
+  for (const { parsed } of items) {
+    if (parsed.kind !== 'message') continue
+    const message = parsed.message
+    if (message.from === own) message.tid = threadIdOf(message.to)
+    messages.push(message)
+  }
+  return messages
+}
+
 /**
  * Chat messages of an archive page, oldest first: our own (sent from any device) belong to the
  * peer's thread, sent and not (yet) read by the peer: only the peer's marker says that
@@ -107,15 +134,7 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
  */
 export function archivedMessages(page: ArchivePage, me: string, now: () => number): ChatMessage[] {
   const own = bareJid(me)
-  const messages: ChatMessage[] = []
-  for (const item of page.items) {
-    const parsed = parseIncoming(item.message, { me: own, now: () => item.stamp ?? now() })
-    if (parsed.kind !== 'message') continue
-    const message = parsed.message
-    if (message.from === own) message.tid = threadIdOf(message.to)
-    messages.push(message)
-  }
-  return messages
+  return messagesOf(parsePage(page, own, now), own)
 }
 
 /**
@@ -132,17 +151,17 @@ export interface ArchiveReads {
 
 export function archivedReads(page: ArchivePage, me: string, now: () => number): ArchiveReads {
   const own = bareJid(me)
+  return readsOf(parsePage(page, own, now), own)
+}
+
+function readsOf(items: readonly ParsedItem[], own: string): ArchiveReads {
   const reads: ArchiveReads = { incoming: new Map(), outgoing: new Map(), delivered: [] }
   const later = (map: Map<string, number>, tid: string, date: number) => {
     if (Number.isFinite(date) && date > (map.get(tid) ?? -Infinity)) map.set(tid, date)
   }
-  const parsedItems = page.items.map((item) => {
-    const stamp = item.stamp ?? now()
-    return { item, stamp, parsed: parseIncoming(item.message, { me: own, now: () => stamp }) }
-  })
   const dateOf = new Map<string, number>()
-  for (const { parsed } of parsedItems) if (parsed.kind === 'message') dateOf.set(parsed.message.mid, parsed.message.date)
-  for (const { item, stamp, parsed } of parsedItems) {
+  for (const { parsed } of items) if (parsed.kind === 'message') dateOf.set(parsed.message.mid, parsed.message.date)
+  for (const { item, stamp, parsed } of items) {
     if (parsed.kind === 'message' && parsed.message.from === own) later(reads.incoming, threadIdOf(parsed.message.to), parsed.message.date)
     else if (parsed.kind === 'displayed') {
       // Up to the marked message's own date; when it is on another page, up to the end of the
@@ -153,6 +172,12 @@ export function archivedReads(page: ArchivePage, me: string, now: () => number):
     } else if (parsed.kind === 'received' && parsed.from !== own) reads.delivered.push(parsed.mid)
   }
   return reads
+}
+
+/** A page's messages and read states, each item parsed once. */
+function readPage(page: ArchivePage, own: string, now: () => number): { messages: ChatMessage[]; reads: ArchiveReads } {
+  const items = parsePage(page, own, now)
+  return { messages: messagesOf(items, own), reads: readsOf(items, own) }
 }
 
 export interface ArchiveSync {
@@ -181,25 +206,37 @@ export function createArchiveSync(options: {
   store: (messages: ChatMessage[], reads: ArchiveReads) => Promise<void>
 }): ArchiveSync {
   const { session, me, now, store } = options
+  const own = bareJid(me)
+  const storePage = (page: ArchivePage): Promise<ChatMessage[]> => {
+    const { messages, reads } = readPage(page, own, now)
+    return store(messages, reads).then(() => messages)
+  }
   return {
     async catchUp(newest) {
       if (newest === undefined) {
-        const page = await queryArchive(session, me, { before: '' })
-        await store(archivedMessages(page, me, now), archivedReads(page, me, now))
+        await storePage(await queryArchive(session, me, { before: '' }))
         return
       }
-      let after: string | undefined
-      for (;;) {
-        const page = await queryArchive(session, me, { start: Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS), max: ARCHIVE_CATCH_UP_PAGE_SIZE, ...(after ? { after } : {}) })
-        await store(archivedMessages(page, me, now), archivedReads(page, me, now))
-        if (page.complete || !page.last || page.items.length === 0) return
-        after = page.last
+      const start = Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS)
+      const ask = (after?: string): Promise<ArchivePage> => {
+        const asked = queryArchive(session, me, { start, max: ARCHIVE_CATCH_UP_PAGE_SIZE, ...(after ? { after } : {}) })
+        // Awaited below, unless storing the page before it failed: then nobody waits for its answer.
+        asked.catch(() => undefined)
+        return asked
+      }
+      let next: Promise<ArchivePage> | null = ask()
+      while (next) {
+        const page: ArchivePage = await next
+        // The next page is asked for before this one is stored: the server reads and sends it while
+        // this one is written and shown. Pages are still stored one after the other, in order, and
+        // each only once it is complete and valid.
+        next = page.complete || !page.last || page.items.length === 0 ? null : ask(page.last)
+        await storePage(page)
       }
     },
     async loadThreadHistory(peer, before) {
       const page = await queryArchive(session, me, { with: bareJid(peer), before: before ?? '' })
-      const messages = archivedMessages(page, me, now)
-      await store(messages, archivedReads(page, me, now))
+      const messages = await storePage(page)
       return { messages, ...(page.complete || !page.first ? {} : { before: page.first }) }
     },
   }
