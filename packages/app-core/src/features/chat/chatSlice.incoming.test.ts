@@ -46,6 +46,33 @@ describe('incoming events in a batch', () => {
     expect(next.threads.find((t) => t.tid === LEA)).toMatchObject({ peerJid: LEA, peerUid: '200002', unread: 0 })
   })
 
+  it('a catch-up page of history lands in the open thread in one batch: in date order after what is shown, each once', () => {
+    const shown = [demoMessage({ mid: 'live', date: 1_000 })]
+    const page: ChatEvent[] = Array.from({ length: 250 }, (_, i) => ({ kind: 'message', archived: true, message: demoMessage({ mid: `h${i}`, date: 1_001 + i }) }))
+    const next = reduce(stateWith({ activeTid: MIA, messages: shown, threads: [thread(MIA, 1_000)] }), [...page, page[0]!, { kind: 'message', archived: true, message: demoMessage({ mid: 'live', date: 1_000 }) }])
+    expect(next.messages.map((m) => m.mid)).toEqual(['live', ...page.map((_, i) => `h${i}`)])
+    expect(next.threads[0]?.lastMessage?.mid).toBe('h249')
+  })
+
+  it('history older than what is shown goes where it would have gone one message at a time: after the last row dated at or before it', () => {
+    // Rows as shown (live arrivals need not be in date order), and history in no particular order.
+    const rows = [10, 30, 20, 40, 40].map((date, i) => demoMessage({ mid: `r${i}`, date }))
+    const history = [35, 5, 20, 40, 25, 20, 50].map((date, i) => demoMessage({ mid: `h${i}`, date }))
+    const oneByOne = [...rows]
+    for (const message of history) {
+      let index = oneByOne.length
+      while (index > 0 && oneByOne[index - 1]!.date > message.date) index -= 1
+      oneByOne.splice(index, 0, message)
+    }
+    const next = reduce(
+      stateWith({ activeTid: MIA, messages: rows, threads: [thread(MIA, 40)] }),
+      history.map((message) => ({ kind: 'message', archived: true, message })),
+    )
+    expect(next.messages.map((m) => m.mid)).toEqual(oneByOne.map((m) => m.mid))
+    // The state before is untouched.
+    expect(rows.map((m) => m.mid)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4'])
+  })
+
   it('a burst of 1000 into the open thread: each once, in arrival order', () => {
     const events: ChatEvent[] = Array.from({ length: 1000 }, (_, i) => ({ kind: 'message', message: demoMessage({ mid: `m${i}`, content: `burst ${i}`, date: 100 + i }) }))
     const next = reduce(stateWith({ activeTid: MIA, threads: [thread(MIA, 1)] }), [...events, ...events.slice(0, 10)])

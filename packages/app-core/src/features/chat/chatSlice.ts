@@ -1,4 +1,4 @@
-import { createSlice, original } from '@reduxjs/toolkit'
+import { createSlice, current, isDraft, original } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/store'
@@ -466,17 +466,44 @@ function messagePositions(state: ChatState): Map<string, number> {
 }
 
 /**
- * Puts a message from the archive in its place in the open thread (oldest first, by date); a message
- * already shown is left as it is. Rare (a new device, a gap) and at most a page at a time, so the
- * positions after the insertion are simply counted again.
+ * Puts messages from the archive in their places in the open thread (oldest first, by date): each
+ * after the last row dated at or before it, as if they had been shown one by one; a message already
+ * shown is left as it is. A catch-up page is hundreds of messages, so they are put in place together:
+ * appended when they are all newer than the thread's newest row (the usual case), otherwise merged
+ * into one new list in one pass.
  */
-function insertByDate(state: ChatState, positions: Map<string, number>, message: ChatMessageRecord): void {
-  if (positions.has(message.mid)) return
-  let index = state.messages.length
-  while (index > 0 && (state.messages[index - 1] as ChatMessageRecord).date > message.date) index -= 1
-  state.messages.splice(index, 0, message)
-  positions.clear()
-  state.messages.forEach((row, i) => positions.set(row.mid, i))
+function insertByDate(state: ChatState, positions: Map<string, number>, messages: readonly ChatMessageRecord[]): void {
+  const fresh: ChatMessageRecord[] = []
+  for (const message of messages) {
+    if (positions.has(message.mid)) continue
+    // Placed now, so a second copy in the same batch is left out like any message already shown.
+    positions.set(message.mid, -1)
+    fresh.push(message)
+  }
+  if (!fresh.length) return
+  // Stable: messages of the same date keep the order they came in.
+  fresh.sort((a, b) => a.date - b.date)
+  const newest = state.messages[state.messages.length - 1]
+  if (!newest || (fresh[0] as ChatMessageRecord).date >= newest.date) {
+    for (const message of fresh) {
+      positions.set(message.mid, state.messages.length)
+      state.messages.push(message)
+    }
+    return
+  }
+  // The rows as plain objects (reading each through the draft would wrap every one).
+  const rows = isDraft(state.messages) ? current(state.messages) : state.messages
+  // From the end: a row goes after a message dated before it; a message after every row dated at or before it.
+  const merged: ChatMessageRecord[] = new Array<ChatMessageRecord>(rows.length + fresh.length)
+  let row = rows.length - 1
+  let next = fresh.length - 1
+  for (let at = merged.length - 1; at >= 0; at -= 1) {
+    const message = fresh[next]
+    const shown = rows[row]
+    merged[at] = shown !== undefined && (message === undefined || shown.date > message.date) ? (row--, shown) : (next--, message as ChatMessageRecord)
+  }
+  state.messages = merged
+  merged.forEach((message, index) => positions.set(message.mid, index))
 }
 
 function upsertAt(state: ChatState, positions: Map<string, number>, message: ChatMessageRecord) {
@@ -525,7 +552,15 @@ function applyToThreads(state: ChatState, message: ChatMessageRecord, incoming: 
 function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
   let positions: Map<string, number> | null = null
   let resort = false
+  /** History for the open thread, put in place together before anything else touches its rows. */
+  let archived: ChatMessageRecord[] = []
+  const placeArchived = () => {
+    if (!archived.length) return
+    insertByDate(state, (positions ??= messagePositions(state)), archived)
+    archived = []
+  }
   for (const event of events) {
+    if (event.kind !== 'message' || !event.archived) placeArchived()
     switch (event.kind) {
       case 'state':
         state.connection = event.state
@@ -537,7 +572,7 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
         if (applyToThread(state, message, incoming)) resort = true
         if (event.archived) {
           // History: in its place by date, without a notice.
-          if (state.activeTid === message.tid) insertByDate(state, (positions ??= messagePositions(state)), message)
+          if (state.activeTid === message.tid) archived.push(message)
         } else if (state.activeTid === message.tid) upsertAt(state, (positions ??= messagePositions(state)), message)
         else state.notice = { tid: message.tid, nickName: message.nickName ?? '', content: message.content }
         break
@@ -569,6 +604,7 @@ function applyEvents(state: ChatState, events: readonly ChatEvent[]) {
         break
     }
   }
+  placeArchived()
   if (resort) sortThreads(state)
 }
 
