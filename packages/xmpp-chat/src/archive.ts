@@ -4,7 +4,7 @@ import type { ChatMessage } from './messages.ts'
 import { parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, bareJid } from './wire.ts'
+import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, archiveResultOf, bareJid } from './wire.ts'
 
 /** An archive page was refused or malformed: nothing of it was stored. Retry with `catchUp()`. */
 export class ArchiveError extends Error {
@@ -71,7 +71,7 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
   const items: ArchivedMessage[] = []
   let malformed = false
   const stop = session.onStanza((stanza) => {
-    const result = stanza.name === 'message' ? stanza.getChild('result', NS_MAM) : undefined
+    const result = archiveResultOf(stanza)
     // From our own account: our bare jid, or no `from` at all (RFC 6120 §8.1.2.1; Prosody omits it).
     // Another user's message always carries their jid, so a forged result never passes.
     const from = stanza.attrs.from

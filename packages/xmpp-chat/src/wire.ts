@@ -131,3 +131,11 @@ export function uidOfJid(jid: string): string {
   const underscore = local.indexOf('_')
   return underscore === -1 ? '' : local.slice(underscore + 1)
 }
+
+/**
+ * The `<result/>` of an archive (XEP-0313) answer: a `<message>` wrapping one archived message, for
+ * one query of the session that asked; undefined for anything else.
+ */
+export function archiveResultOf<E extends { name: string; getChild(name: string, xmlns?: string): E | undefined }>(stanza: E): E | undefined {
+  return stanza.name === 'message' ? stanza.getChild('result', NS_MAM) : undefined
+}

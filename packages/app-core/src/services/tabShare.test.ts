@@ -246,6 +246,45 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
     expect(seenByB).toContainEqual({ kind: 'message', message: expect.objectContaining({ mid: 'in-1', content: 'hi both' }) })
   })
 
+  it("what the leader relays in one task reaches the follower in order as one message; archive results stay with the leader", async () => {
+    const browser = fakeBrowser()
+    const own = ownService()
+    const env = browser.tab('a')
+    const posted: unknown[] = []
+    const leader = createSharedChat(
+      own.service,
+      {
+        ...env,
+        openChannel(name) {
+          const channel = env.openChannel(name)
+          return { ...channel, postMessage: (message) => (posted.push(message), channel.postMessage(message)) }
+        },
+      },
+      logger,
+    )
+    opened.push(leader)
+    await leader.login(credentials)
+    await settle()
+    const b = await openTab(browser, 'b')
+    const seenByB = events(b.chat)
+    const seenStanzas: string[] = []
+    b.chat.hubTransport?.onStanza((stanza) => seenStanzas.push(stanza.toString()))
+    posted.length = 0
+    // A stored page: a hundred messages reported in one task, then a hub stanza in the same task.
+    for (let i = 0; i < 100; i += 1) own.service.deliver({ mid: `in-${i}`, from: 'user_200001@localhost', to: ME, date: 1_000 + i, type: 0, content: `page ${i}` })
+    // An archive result answers the leader's own query: only the leader's listeners hear it.
+    const result = parseStanza('<message><result xmlns="urn:xmpp:mam:2" queryid="q1" id="a1"/></message>')
+    const seenByLeader: string[] = []
+    leader.hubTransport?.onStanza((stanza) => seenByLeader.push(stanza.toString()))
+    own.hub.incoming(result)
+    own.hub.incoming(parseStanza('<message from="hub.localhost"><body>after the page</body></message>'))
+    await settle()
+    expect(posted.map((message) => (message as { t: string }).t)).toEqual(['batch'])
+    expect(seenByB.filter((event) => event.kind === 'message').map((event) => (event.kind === 'message' ? event.message.mid : ''))).toEqual(Array.from({ length: 100 }, (_, i) => `in-${i}`))
+    expect(seenStanzas).toEqual(['<message from="hub.localhost"><body>after the page</body></message>'])
+    expect(seenByLeader).toEqual([result.toString(), '<message from="hub.localhost"><body>after the page</body></message>'])
+  })
+
   it("a leader's refusal reaches the follower as the same error (a gift the gems do not cover)", async () => {
     const browser = fakeBrowser()
     const a = await openTab(browser, 'a')

@@ -1,4 +1,5 @@
 import type { HubCall, HubTransport, XmlElement } from '@vchat/xmpp-chat'
+import { archiveResultOf } from '@vchat/xmpp-chat/wire'
 import type { ChatConnectionState, ChatCredentials, ChatEvent, ChatGiftError, ChatService, Logger } from './types'
 
 /**
@@ -108,6 +109,8 @@ type TabMessage =
   | { t: 'request'; id: number; from: string; method: RequestMethod; args: unknown[] }
   | { t: 'reply'; id: number; to: string; ok: true; value: unknown }
   | { t: 'reply'; id: number; to: string; ok: false; error: { message: string; gemsInsufficient?: boolean } }
+  /** Several of the above, in order: what the leader relays in one task (a stored page is hundreds of events and stanzas). */
+  | { t: 'batch'; messages: TabMessage[] }
 
 function isTabMessage(value: unknown): value is TabMessage {
   return typeof value === 'object' && value !== null && typeof (value as { t?: unknown }).t === 'string'
@@ -236,12 +239,33 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     if (event.kind === 'state') state = event.state
     for (const listener of [...listeners]) listener(event)
   }
-  const post = (message: TabMessage) => {
+  const postNow = (message: TabMessage) => {
     try {
       login?.channel.postMessage(message)
     } catch (error) {
       logger.warn('tab message not posted', { reason: error instanceof Error ? error.message : String(error) })
     }
+  }
+  /** What the leader relayed in the current task (events, stanzas), not posted yet. */
+  let outgoing: TabMessage[] = []
+  const postOutgoing = () => {
+    if (!outgoing.length) return
+    const messages = outgoing
+    outgoing = []
+    postNow(messages.length === 1 ? (messages[0] as TabMessage) : { t: 'batch', messages })
+  }
+  /**
+   * Relayed at the end of the task, together with the rest of the task's: one structured clone and one
+   * wake-up of each other tab per batch, instead of one per event or stanza.
+   */
+  const relay = (message: TabMessage) => {
+    outgoing.push(message)
+    if (outgoing.length === 1) queueMicrotask(postOutgoing)
+  }
+  /** Posted at once, after what was relayed before it: the other tabs hear everything in order. */
+  const post = (message: TabMessage) => {
+    postOutgoing()
+    postNow(message)
   }
 
   // This tab's own session reports here whenever it runs (alone, or as the leader).
@@ -249,7 +273,7 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     if (mode === 'follower') return
     emit(event)
     if (mode === 'leader') {
-      post({ t: 'event', event })
+      relay({ t: 'event', event })
       relayHub()
     }
   })
@@ -450,7 +474,9 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
       }),
       hub.onStanza((stanza) => {
         current.hub.deliverStanza(stanza)
-        post({ t: 'stanza', xml: stanza.toString() })
+        // An archive result answers a query of this tab's own session: no other tab can use it (a
+        // catch-up is hundreds of them).
+        if (!archiveResultOf(stanza)) relay({ t: 'stanza', xml: stanza.toString() })
       }),
     )
   }
@@ -488,6 +514,9 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         return
       case 'bye':
         current.router?.gone(data.from)
+        return
+      case 'batch':
+        for (const message of data.messages) onMessage(current, message)
         return
       case 'event':
         if (mode === 'follower') emit(data.event)
