@@ -7,6 +7,7 @@ import { createChatSession } from './createChatSession.ts'
 import type { ChatMessage } from './messages.ts'
 import { createMessenger } from './messenger.ts'
 import type { MessageStore } from './messengerTypes.ts'
+import { ARCHIVE_QUIET_MS } from './constants.ts'
 import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza } from './stanza.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { SessionTimers, XmlElement } from './types.ts'
@@ -23,6 +24,22 @@ afterEach(async () => {
 function chat(mid: string, from: string, to: string, date: number): XmlElement {
   const message: ChatMessage = { mid, tid: '', date, from, to, read: false, state: 'success', type: 0, content: mid }
   return xml('message', { ...buildMessageStanza(message).attrs, from: `${from}/web_fachat` }, ...(buildMessageStanza(message).children as XmlElement[]))
+}
+
+/** One `<result/>` of the query, as Prosody sends it. */
+function resultFor(query: XmlElement, r: { id: string; message: XmlElement; from?: string | null }): XmlElement {
+  const stamp = new Date(1_700_000_000_000).toISOString()
+  // Prosody leaves `from` out (our own account); null plays that.
+  return xml('message', { ...(r.from === null ? {} : { from: r.from ?? ME }), to: `${ME}/web_fachat` },
+    xml('result', { xmlns: NS_MAM, queryid: query.attrs.queryid, id: r.id },
+      xml('forwarded', { xmlns: NS_FORWARD }, xml('delay', { xmlns: NS_DELAY, stamp }), r.message)))
+}
+
+/** The iq that ends the answer: `<fin/>` with the page's first and last ids. */
+function finFor(iq: XmlElement, ids: string[], complete: boolean): XmlElement {
+  return xml('iq', { type: 'result', id: iq.attrs.id },
+    xml('fin', { xmlns: NS_MAM, complete: String(complete) },
+      xml('set', { xmlns: NS_RSM }, ...(ids.length ? [xml('first', {}, ids[0]), xml('last', {}, ids.at(-1))] : []))))
 }
 
 /** The archive as Prosody answers: `<result/>` messages from our bare jid, then the iq with `<fin/>`. */
@@ -48,19 +65,8 @@ async function setup(archive: Archive, wrapStore: (store: MessageStore) => Messa
         const answer = archive(iq)
         if (answer === 'refuse') throw new Error('service-unavailable')
         if (answer === 'no-fin') return xml('iq', { type: 'result', id: iq.attrs.id })
-        for (const r of answer.results) {
-          const stamp = new Date(1_700_000_000_000).toISOString()
-          client.receive(
-            // Prosody leaves `from` out (our own account); null plays that.
-            xml('message', { ...(r.from === null ? {} : { from: r.from ?? ME }), to: `${ME}/web_fachat` },
-              xml('result', { xmlns: NS_MAM, queryid: query.attrs.queryid, id: r.id },
-                xml('forwarded', { xmlns: NS_FORWARD }, xml('delay', { xmlns: NS_DELAY, stamp }), r.message))),
-          )
-        }
-        const ids = answer.results.map((r) => r.id)
-        return xml('iq', { type: 'result', id: iq.attrs.id },
-          xml('fin', { xmlns: NS_MAM, complete: String(answer.complete) },
-            xml('set', { xmlns: NS_RSM }, ...(ids.length ? [xml('first', {}, ids[0]), xml('last', {}, ids.at(-1))] : []))))
+        for (const r of answer.results) client.receive(resultFor(query, r))
+        return finFor(iq, answer.results.map((r) => r.id), answer.complete)
       }
       return client
     },
@@ -221,6 +227,42 @@ describe('archive catch-up (XEP-0313)', () => {
     expect(s.errors[0]).toBeInstanceOf(ArchiveError)
     expect(s.received.map((m) => m.mid)).toEqual(['m0', 'm1', 'm2'])
     expect(await s.store.byMid('m3')).toBeUndefined()
+  })
+
+  it('a large page that keeps coming is read to its end however long it takes in all; an answer that goes quiet is given up', async () => {
+    const s = await setup(() => ({ results: [], complete: true }))
+    await s.session.login()
+    await vi.waitFor(() => expect(s.queries).toHaveLength(1))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      // Twelve results, one every ARCHIVE_QUIET_MS / 2: longer than ARCHIVE_QUIET_MS in all, never quiet that long.
+      let asked: { iq: XmlElement; finish: (fin: XmlElement) => void } | undefined
+      s.client()!.archiveHandler = (iq) => new Promise<XmlElement>((finish) => (asked = { iq, finish }))
+      const slow = s.messenger.catchUp()
+      await vi.waitFor(() => expect(asked).toBeDefined())
+      const query = asked!.iq.getChild('query', NS_MAM)!
+      const ids = Array.from({ length: 12 }, (_, i) => `s${i}`)
+      for (const [i, id] of ids.entries()) {
+        await vi.advanceTimersByTimeAsync(ARCHIVE_QUIET_MS / 2)
+        s.client()!.receive(resultFor(query, { id, message: chat(`slow${i}`, PEER, ME, 10 + i) }))
+      }
+      asked!.finish(finFor(asked!.iq, ids, true))
+      await slow
+      expect(s.received.map((m) => m.mid)).toEqual(Array.from({ length: 12 }, (_, i) => `slow${i}`))
+      // Two results, then nothing more.
+      s.client()!.archiveHandler = async (iq) => {
+        const query = iq.getChild('query', NS_MAM)!
+        s.client()!.receive(resultFor(query, { id: 'q1', message: chat('quiet1', PEER, ME, 100) }))
+        s.client()!.receive(resultFor(query, { id: 'q2', message: chat('quiet2', PEER, ME, 101) }))
+        return new Promise<XmlElement>(() => {})
+      }
+      const quiet = s.messenger.catchUp().catch((error: unknown) => error)
+      await vi.advanceTimersByTimeAsync(ARCHIVE_QUIET_MS)
+      expect(await quiet).toBeInstanceOf(ArchiveError)
+      expect(await s.store.byMid('quiet1')).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('loadThreadHistory loads a thread page by page, newest page first', async () => {

@@ -1,5 +1,5 @@
 import { xml } from '@xmpp/client'
-import { ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_CATCH_UP_PAGE_SIZE, ARCHIVE_PAGE_SIZE } from './constants.ts'
+import { ARCHIVE_ANSWER_MAX_MS, ARCHIVE_CATCH_UP_MARGIN_MS, ARCHIVE_CATCH_UP_PAGE_SIZE, ARCHIVE_PAGE_SIZE, ARCHIVE_QUIET_MS, ERROR_TIME_OUT } from './constants.ts'
 import type { ChatMessage } from './messages.ts'
 import { parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
@@ -63,13 +63,21 @@ let queryCount = 0
 /**
  * Runs one archive query over the session and collects its page. Results not from our own bare jid
  * (a forged `<result/>` another user sent us) are ignored; a result without id or message, a missing
- * `<fin/>` or a refusal rejects with ArchiveError.
+ * `<fin/>`, a refusal or an answer that stops coming for ARCHIVE_QUIET_MS rejects with ArchiveError.
  */
 export async function queryArchive(session: ChatSession, me: string, query: ArchiveQuery): Promise<ArchivePage> {
   const own = bareJid(me)
   const queryid = `q${Date.now().toString(36)}${(queryCount += 1)}`
   const items: ArchivedMessage[] = []
   let malformed = false
+  // Given up when the answer goes quiet, not when it is long: a large page keeps the timer reset.
+  let quiet: ReturnType<typeof setTimeout> | undefined
+  let goQuiet: (error: Error) => void = () => {}
+  const wentQuiet = new Promise<never>((_, reject) => (goQuiet = reject))
+  const heard = () => {
+    clearTimeout(quiet)
+    quiet = setTimeout(() => goQuiet(new Error(ERROR_TIME_OUT)), ARCHIVE_QUIET_MS)
+  }
   const stop = session.onStanza((stanza) => {
     const result = archiveResultOf(stanza)
     // From our own account: our bare jid, or no `from` at all (RFC 6120 §8.1.2.1; Prosody omits it).
@@ -84,13 +92,16 @@ export async function queryArchive(session: ChatSession, me: string, query: Arch
     }
     const stamp = Date.parse(forwarded?.getChild('delay', NS_DELAY)?.attrs.stamp ?? '')
     items.push({ id: result.attrs.id, message, ...(Number.isFinite(stamp) ? { stamp } : {}) })
+    heard()
   })
   let answer: XmlElement
   try {
-    answer = await session.request(buildArchiveQuery(queryid, own, query))
+    heard()
+    answer = await Promise.race([session.request(buildArchiveQuery(queryid, own, query), ARCHIVE_ANSWER_MAX_MS), wentQuiet])
   } catch (error) {
     throw new ArchiveError('archive query refused', { cause: error })
   } finally {
+    clearTimeout(quiet)
     stop()
   }
   const fin = answer.getChild('fin', NS_MAM)

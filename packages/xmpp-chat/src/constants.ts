@@ -33,11 +33,20 @@ export const ERROR_XMPP_SEND_IQ = 'xmpp send iq error'
 /** Messages per archive (XEP-0313) page; the server caps it too (Prosody: max_archive_query_results). */
 export const ARCHIVE_PAGE_SIZE = 50
 /**
- * Catch-up after a gap pages forward in larger pages: a thousand messages missed are five round trips
- * instead of twenty (each query also costs the server a read of the archive). The server's
- * `max_archive_query_results` must allow it (the local stack's Prosody does).
+ * Catch-up after a gap pages forward in large pages: every query costs the server a read of the whole
+ * archive (Prosody's internal storage loads it for each query) and the page is sent only once all of it
+ * is read, so a thousand messages missed are one query instead of four (pages of 250) or twenty (50).
+ * A server that caps pages lower (`max_archive_query_results`; the local stack's Prosody allows this)
+ * still answers: its pages are read one after the other.
  */
-export const ARCHIVE_CATCH_UP_PAGE_SIZE = 250
+export const ARCHIVE_CATCH_UP_PAGE_SIZE = 1000
+/**
+ * An archive answer is given up (ArchiveError, nothing of it stored) once nothing of it has arrived for
+ * this long; a large page on a slow link may take longer than that in all, as long as it keeps coming.
+ */
+export const ARCHIVE_QUIET_MS = REQUEST_TIMEOUT_MS
+/** The longest an archive answer may take in all, even while it keeps coming. */
+export const ARCHIVE_ANSWER_MAX_MS = 120_000
 /**
  * Catch-up starts this long before the newest message stored locally: that date is the sender's
  * clock, the archive's is the server's, and a message is de-duplicated by mid anyway.
