@@ -206,20 +206,17 @@ const anchorInfoShape = {
   isClubAnchor: z.boolean(),
 }
 const anchorInfo = exact<C.AnchorInfo>()(z.object(anchorInfoShape).strict())
-const relationUser = exact<C.RelationUser>()(
-  z
-    .object({
-      uid: z.string(),
-      jid: z.string(),
-      nickName: z.string(),
-      avatarUrl: z.string(),
-      country: z.string(),
-      gender: z.enum(['female', 'male', '']),
-      onlineStatus,
-      since: nonNegative,
-    })
-    .strict(),
-)
+/** How an account is named (UserBrief without `kind`), shared by the relation lists and user_profiles. */
+const personShape = {
+  uid: z.string(),
+  jid: z.string(),
+  nickName: z.string(),
+  avatarUrl: z.string(),
+  country: z.string(),
+  gender: z.enum(['female', 'male', '']),
+}
+const userBrief = exact<C.UserBrief>()(z.object({ ...personShape, kind: z.enum(['anchor', 'user']) }).strict())
+const relationUser = exact<C.RelationUser>()(z.object({ ...personShape, onlineStatus, since: nonNegative }).strict())
 const friendsRelative = exact<C.FriendsRelative>()(
   z
     .object({
@@ -399,25 +396,7 @@ export const responses = {
   multiOnlineStatus: exact<C.MultiOnlineStatusResponse>()(
     z.object({ statusList: z.array(z.object({ jid: z.string(), onlineStatus }).strict()) }).strict(),
   ),
-  userProfiles: exact<C.UserProfilesResponse>()(
-    z
-      .object({
-        users: z.array(
-          z
-            .object({
-              uid: z.string(),
-              jid: z.string(),
-              nickName: z.string(),
-              avatarUrl: z.string(),
-              country: z.string(),
-              gender: z.enum(['female', 'male', '']),
-              kind: z.enum(['anchor', 'user']),
-            })
-            .strict(),
-        ),
-      })
-      .strict(),
-  ),
+  userProfiles: exact<C.UserProfilesResponse>()(z.object({ users: z.array(userBrief) }).strict()),
   taskInfo: exact<C.TaskInfo>()(
     z
       .object({
