@@ -1,4 +1,4 @@
-import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type PersonalInfo } from '@vchat/api-client'
+import type { AccountSettings, PersonalInfo } from '@vchat/api-client'
 import { accountSettings, emptyRequest, requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { absoluteUrl } from '../world/anchors.ts'
@@ -98,7 +98,9 @@ export const profileRoutes: Route[] = [
         const row = app.db.prepare('SELECT settings FROM profiles WHERE uid = ?').get(user.uid) as { settings: string }
         const before = settingsOf(row.settings)
         app.db.prepare('UPDATE profiles SET settings = ? WHERE uid = ?').run(JSON.stringify({ ...before, ...data.settings }), user.uid)
-        if (data.settings.lastSeen !== undefined && data.settings.lastSeen !== (before.lastSeen ?? DEFAULT_ACCOUNT_SETTINGS.lastSeen)) {
+        // Compared with the stored choice only: the stack runs this file under plain Node, where
+        // api-client's values (its defaults) are not importable; a needless publish costs one push.
+        if (data.settings.lastSeen !== undefined && data.settings.lastSeen !== before.lastSeen) {
           await Promise.all([...settingsListeners].map((listener) => listener(app)))
         }
       }
