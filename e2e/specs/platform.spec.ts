@@ -154,10 +154,15 @@ test.describe('platform services', () => {
     const { distinctId } = await loginSuccessRecorded(page, stack.apiUrl)
     // Each page leaves only once its analytics client runs (its page_show recorded): a page reloaded
     // before that would never have shown itself to analytics.
+    // …and once nothing it sent is still awaiting its answer: a batch whose POST reached the receiver
+    // but whose answer came after the unload is sent again from the next load by design (the receiver
+    // keeps each eventId once, and counts the second arrival, which this test reads as a repeat).
     await expect.poll(() => pageShows(page, stack.apiUrl, distinctId)).toBe(1)
+    await expect.poll(async () => (await queued(page)).length).toBe(0)
     await page.reload()
     await expect(page).toHaveURL(/\/match$/)
     await expect.poll(() => pageShows(page, stack.apiUrl, distinctId)).toBe(2)
+    await expect.poll(async () => (await queued(page)).length).toBe(0)
     await page.reload()
     await expect(page).toHaveURL(/\/match$/)
     await expect.poll(() => pageShows(page, stack.apiUrl, distinctId)).toBe(3)
