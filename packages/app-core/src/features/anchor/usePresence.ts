@@ -10,33 +10,41 @@ export function pageVisible(): boolean {
 }
 
 /**
+ * Presence polling: runs `refresh` at once, then every PRESENCE_POLL_MS while the page is visible,
+ * and again when a hidden page is shown (a hidden tab asks nothing). A new `key` restarts the
+ * schedule; the key '' runs nothing. The latest `refresh` is the one called.
+ */
+export function usePresenceSchedule(key: string, refresh: () => void): void {
+  const { clock } = useServices()
+  const latest = useRef(refresh)
+  latest.current = refresh
+  useEffect(() => {
+    if (key === '') return undefined
+    const run = () => {
+      if (pageVisible()) latest.current()
+    }
+    run()
+    const handle = clock.setInterval(run, PRESENCE_POLL_MS)
+    document.addEventListener('visibilitychange', run)
+    return () => {
+      clock.clearInterval(handle)
+      document.removeEventListener('visibilitychange', run)
+    }
+  }, [key, clock])
+}
+
+/**
  * Keeps the presence of these hosts live: asks multi_online_status as soon as there are hosts, then
- * every PRESENCE_POLL_MS for the hosts shown at that moment, while the page is visible; a hidden tab
- * asks nothing and catches up when shown. Scrolling changes the hosts without extra calls.
+ * on the presence schedule for the hosts shown at that moment. Scrolling changes the hosts without
+ * extra calls.
  */
 export function usePresencePolling(jids: readonly string[]): void {
   const dispatch = useAppDispatch()
-  const { clock } = useServices()
-  const latest = useRef<readonly string[]>(jids)
-  latest.current = jids
   // One host (a profile) restarts the polling when it changes; a list keeps one schedule.
   const key = jids.length === 0 ? '' : jids.length === 1 ? (jids[0] ?? '') : 'list'
-  useEffect(() => {
-    if (key === '') return undefined
-    const refresh = () => {
-      if (pageVisible() && latest.current.length > 0) void dispatch(refreshPresence(latest.current))
-    }
-    refresh()
-    const handle = clock.setInterval(refresh, PRESENCE_POLL_MS)
-    const onVisibility = () => {
-      if (pageVisible()) refresh()
-    }
-    document.addEventListener('visibilitychange', onVisibility)
-    return () => {
-      clock.clearInterval(handle)
-      document.removeEventListener('visibilitychange', onVisibility)
-    }
-  }, [key, clock, dispatch])
+  usePresenceSchedule(key, () => {
+    if (jids.length > 0) void dispatch(refreshPresence(jids))
+  })
 }
 
 /** The current time from the services clock, updated every minute (virtual host status). */

@@ -9,6 +9,11 @@ export function uidFromJid(jid: string): string {
   return underscore === -1 ? '' : local.slice(underscore + 1)
 }
 
+/** The bare jid of host `uid` on the messaging domain (SPEC §3: `anchor_<uid>@<domain>`). */
+export function anchorJidOf(uid: string, domain: string): string {
+  return `anchor_${uid}@${domain}`
+}
+
 /** Anchors (hosts) are recognised by their jid containing 'anchor' (SPEC §6). */
 export function isAnchorJid(jid: string): boolean {
   return jid.includes('anchor')

@@ -12,6 +12,8 @@ import { CoinStorePanel } from '../wallet/CoinStore'
 import { useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
 import { usePerson } from '../users/usePerson'
+import { anchorJidOf } from '../auth/uidFromJid'
+import { profilePathOf } from '../discover/paths'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
@@ -79,7 +81,7 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   const [switchingCamera, setSwitchingCamera] = useState(false)
   const connected = call.status === CALL_STATUS.Connected
   // Who is on the other side: the call's peer, or the host this screen was opened for.
-  const peer = usePerson(call.peer ?? (uid ? `anchor_${uid}@${services.endpoints.xmppDomain}` : ''))
+  const peer = usePerson(call.peer ?? (uid ? anchorJidOf(uid, services.endpoints.xmppDomain) : ''))
   useEffect(() => {
     if (!connected) return
     let live = true
@@ -122,7 +124,7 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
       <section className="vc-call" aria-label={t('screen.title')}>
         <SilverCallGuide
           onStart={() => setSilverConfirmed(true)}
-          onCancel={() => navigate(`/anchorprofile?jid=${encodeURIComponent(`anchor_${uid}@${services.endpoints.xmppDomain}`)}`)}
+          onCancel={() => navigate(profilePathOf(anchorJidOf(uid, services.endpoints.xmppDomain)))}
         />
       </section>
     )

@@ -1,4 +1,5 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { anchorJidOf } from '../auth/uidFromJid'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
@@ -90,7 +91,7 @@ export const startCall = createAppAsyncThunk('call/start', async ({ uid, tier = 
   }
   if (runtime.machine.getSnapshot().status === 3 || runtime.machine.getSnapshot().status === 4) runtime.machine.reset()
   try {
-    const callee = `anchor_${uid}@${extra.endpoints.xmppDomain}`
+    const callee = anchorJidOf(uid, extra.endpoints.xmppDomain)
     if (tier === 'silver') await runtime.engine.call(callee, { tier, request: { timezoneOffset: -new Date(extra.clock.now()).getTimezoneOffset() } })
     else await runtime.engine.call(callee)
     return true

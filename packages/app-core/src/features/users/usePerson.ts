@@ -30,17 +30,17 @@ function personOf(jid: string, user: UserBrief | undefined, fallbackName: string
  * before the server answers.
  */
 export function usePerson(jid: string, fallbackName?: string): Person {
-  const dispatch = useAppDispatch()
-  const { t } = useTranslation('common')
-  const user = useAppSelector((state) => selectUser(state, jid))
-  useEffect(() => {
-    if (jid) void dispatch(requestUsers([jid]))
-  }, [dispatch, jid])
-  return useMemo(() => personOf(jid, user, fallbackName, (kind) => t(kind === 'anchor' ? 'person.host' : 'person.member')), [jid, user, fallbackName, t])
+  const jids = useMemo(() => (jid ? [jid] : []), [jid])
+  const fallbackNames = useMemo(() => (fallbackName ? { [jid]: fallbackName } : {}), [jid, fallbackName])
+  const people = usePeople(jids, fallbackNames)
+  // No jid (nothing to name yet): the generic name, nothing asked.
+  return people[jid] ?? personOf(jid, undefined, fallbackName, () => '')
 }
 
 /** The people behind these jids (one question for all of them), by jid. */
-export function usePeople(jids: readonly string[], fallbackNames: Readonly<Record<string, string>> = {}): Record<string, Person> {
+const NO_NAMES: Readonly<Record<string, string>> = {}
+
+export function usePeople(jids: readonly string[], fallbackNames: Readonly<Record<string, string>> = NO_NAMES): Record<string, Person> {
   const dispatch = useAppDispatch()
   const { t } = useTranslation('common')
   const key = jids.join(' ')
