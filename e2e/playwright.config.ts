@@ -13,7 +13,7 @@ const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-silver
  * the page direction, not English texts). Calls (two browsers, shared seeded hosts) run once.
  */
 const EVERY_BRAND_SPECS = ['**/login.spec.ts']
-const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.spec.ts']
+const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.spec.ts', '**/navigation.spec.ts']
 /**
  * Right-to-left visual baselines (Arabic and Hebrew, brand second, phone size) run in their own project
  * only. The PNGs are committed next to the spec without a platform suffix: CI runs the same Debian

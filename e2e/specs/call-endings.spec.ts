@@ -38,7 +38,7 @@ test.describe('ways a call ends', () => {
     // The minute held while it rang came back.
     await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
     await openInApp(page, '/match')
-    await expect(page.locator('.vc-match__gems')).toContainText('500')
+    await expect(page.locator('.vc-app-header__gems')).toContainText('500')
     await host.context().close()
   })
 
@@ -60,7 +60,7 @@ test.describe('ways a call ends', () => {
 
     await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
     await openInApp(page, '/match')
-    await expect(page.locator('.vc-match__gems')).toContainText('500')
+    await expect(page.locator('.vc-app-header__gems')).toContainText('500')
     await host.context().close()
   })
 

@@ -81,7 +81,7 @@ test.describe('one-to-one video call through the hub', () => {
     // The held minute came back.
     await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
     await openInApp(page, '/match')
-    await expect(page.locator('.vc-match__gems')).toContainText('500')
+    await expect(page.locator('.vc-app-header__gems')).toContainText('500')
     await host.context().close()
   })
 })

@@ -33,14 +33,15 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('form button[type="submit"]').click()
 
     await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-    const match = page.locator('.vc-match')
-    await expect(match).toContainText(user.uid)
-    await expect(match.locator('.vc-match__gems')).toContainText('500')
+    // The header holds the account's door: the balance and the user's own face.
+    await expect(page.locator('.vc-app-header__gems')).toContainText('500')
+    await expect(page.locator('.vc-app-header__me')).toBeVisible()
+    await expect(page.locator('.vc-match')).not.toContainText(user.uid)
 
     // The session survives a reload (redux-persist on localforage) and / sends a logged-in user to /match.
     await page.goto('/')
     await expect(page).toHaveURL(/\/match$/)
-    await expect(page.locator('.vc-match')).toContainText(user.uid)
+    await expect(page.locator('.vc-app-header__me')).toBeVisible()
   })
 
   test('the seeded demo user can log in', async ({ page }) => {
@@ -50,7 +51,7 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('input[name="password"]').fill(DEMO.password)
     await dialog.locator('form button[type="submit"]').click()
     await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-    await expect(page.locator('.vc-match')).toContainText(DEMO.uid)
+    await expect(page.locator('.vc-app-header__me')).toBeVisible()
   })
 
   test('a wrong password is refused with a clear message and no session', async ({ page }) => {
@@ -82,8 +83,11 @@ test.describe('visitor → login → /match', () => {
     await dialog.locator('input[name="password"]').fill(user.password)
     await dialog.locator('form button[type="submit"]').click()
     await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-    await expect(page.locator('.vc-match__gems')).toContainText('0')
-    await page.locator('.vc-match').getByRole('button').last().click()
+    await expect(page.locator('.vc-app-header__gems')).toContainText('0')
+    // Log out lives on the personal home, behind the user's own face in the header.
+    await page.locator('.vc-app-header__me').click()
+    await expect(page).toHaveURL(/\/personalhome$/)
+    await page.locator('.vc-account__logout').click()
     await expect(page).toHaveURL(/\/$/)
     await page.reload()
     await expect(page).toHaveURL(/\/$/)

@@ -32,7 +32,7 @@ export const MessagesTab: Story = {
   render: () => <StoryApp path="/message" preloadedState={signedIn} />,
 }
 
-/** Signed in, on /match: a popup over the goddess wall with the user's uid and balance. */
+/** Signed in, on /match: a popup over the goddess wall; the header holds the balance and the user's own face. */
 export const Match: Story = {
   render: () => <StoryApp path="/match" preloadedState={signedIn} />,
 }

@@ -47,12 +47,18 @@ function HeaderAccount() {
       </AppLink>
     )
   }
+  // The balance holds the entry's place while the signed-in chunk loads.
   return (
-    <p className="vc-app-header__gems">
-      <GemIcon />
-      <span className="vc-visually-hidden">{t('match.gems')}: </span>
-      <span>{gems ?? '–'}</span>
-    </p>
+    <SignedInLayer
+      part="account"
+      fallback={
+        <p className="vc-app-header__gems">
+          <GemIcon />
+          <span className="vc-visually-hidden">{t('match.gems')}: </span>
+          <span>{gems ?? '–'}</span>
+        </p>
+      }
+    />
   )
 }
 

@@ -1,9 +1,10 @@
 /**
  * What the home layout and the root shell add for a signed-in user only, in one chunk loaded by
  * `SignedInLayer` after sign-in (or with a restored session): the chat bridge (messaging login, chat
- * events, in-page notice), the task entrance with its red dot, the call layer, and the notification
- * permission prompt with the foreground push notices. Importing it injects
- * the chat, tasks and call slices into the store (each slice's module does so when it loads).
+ * events, in-page notice), the task entrance with its red dot, the account entry (gems, own face),
+ * the call layer, and the notification permission prompt with the foreground push notices. Importing
+ * it injects the chat, tasks, users and call slices into the store (each slice's module does so when
+ * it loads).
  */
 import { useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
@@ -14,11 +15,12 @@ import { callSlice } from '../features/call/callSlice'
 import { CallLayer } from '../features/call/CallLayer'
 import { ChatBridge } from '../features/chat/ChatBridge'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
+import { AccountEntry } from '../features/account/AccountEntry'
 import { ServerBlockWatcher } from '../features/account/ServerBlockWatcher'
 import { RechargeNotices } from '../features/wallet/RechargeNotices'
 import { NotificationCenter } from '../features/notifications/NotificationCenter'
 
-export { ChatBridge, NotificationCenter, TaskEntrance }
+export { AccountEntry, ChatBridge, NotificationCenter, TaskEntrance }
 
 /**
  * The call layer, rendered once the store holds the call state: an injected slice gets its state with

@@ -33,6 +33,8 @@ beforeAll(async () => {
     import('../features/pages/AccountOverlays'),
     import('../features/tasks/TaskScreen'),
     import('../features/wallet/PayResultScreen'),
+    import('../features/wallet/CoinStore'),
+    import('../features/profile/PersonalHomeScreen'),
     import('../features/system/MaintenanceOverlay'),
     import('../features/call/callThunks'),
   ])
@@ -169,19 +171,46 @@ describe('navigation', () => {
 })
 
 describe('match screen', () => {
-  it('shows the A/B variant, the user and the balance, and logs out', async () => {
-    const user = userEvent.setup({ delay: null })
-    const { router, store } = await renderApp({
+  it('greets the user by the name they chose, with no account number, balance or log out on the screen', async () => {
+    await renderApp({
       path: '/match',
-      preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', nickName: '' } } },
+      preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', jid: 'user_264457001@localhost' } } },
     })
     expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeInstanceOf(Element)
-    expect(screen.getByText('Hi, user 264457001')).toBeInstanceOf(Element)
-    expect(screen.getAllByText('500').length).toBeGreaterThan(0)
+    expect(screen.getByText('Hi, Demo One')).toBeInstanceOf(Element)
+    expect(screen.queryByText(/264457001/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull()
+  })
 
-    await user.click(screen.getByRole('button', { name: 'Log out' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(store.getState().auth.user).toBeNull()
+  it('greets no one rather than an account number when the user has no name yet', async () => {
+    await renderApp({
+      path: '/match',
+      preloadedState: { ...signedIn, auth: { user: { ...signedIn.auth.user, uid: '264457001', jid: 'user_264457001@localhost', nickName: '' } } },
+    })
+    expect(await screen.findByRole('heading', { name: 'Find your match' })).toBeInstanceOf(Element)
+    expect(screen.queryByText(/^Hi,/)).toBeNull()
+    expect(screen.queryByText(/264457001/)).toBeNull()
+  })
+})
+
+describe('account entry', () => {
+  it('shows the balance, which opens the coin store, and the own face, which opens the personal home', async () => {
+    const user = userEvent.setup({ delay: null })
+    const { router } = await renderApp({ path: '/goddess', preloadedState: signedIn })
+    const gems = await screen.findByRole('button', { name: 'Gems: 500. Buy gems' })
+    await user.click(gems)
+    expect(await screen.findByRole('dialog', { name: 'Buy gems' })).toBeInstanceOf(Element)
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Buy gems' })).toBeNull())
+
+    await user.click(screen.getByRole('link', { name: 'My page' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personalhome'))
+  })
+
+  it('is not there for a visitor, who gets the log-in link instead', async () => {
+    await renderApp({ path: '/' })
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInstanceOf(Element)
+    expect(screen.queryByRole('link', { name: 'My page' })).toBeNull()
   })
 })
 

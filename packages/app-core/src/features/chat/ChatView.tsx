@@ -1,5 +1,5 @@
 import { withImageQuality } from '@vchat/api-client'
-import { Avatar, Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
+import { Avatar, BackIcon, Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -147,7 +147,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       <header className="vc-chat-view__header">
         {onBack ? (
           <button type="button" className="vc-chat-view__back" onClick={onBack} aria-label={t('actions.back')}>
-            ‹
+            <BackIcon />
           </button>
         ) : null}
         {official ? null : (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
+import { PageHeading } from '../../routes/BackLink'
 import { selectAccount } from '../account/accountSlice'
 import { selectIsLoggedIn } from '../auth/authSlice'
 import { selectConfig } from '../config/configSlice'
@@ -64,9 +65,10 @@ export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
 
   return (
     <section className="vc-wall vc-club" aria-labelledby="club-title">
-      <h1 id="club-title" className="vc-wall__title">
+      {/* The silver-host list alone is a popup (closed by its sheet); the club is a pushed screen. */}
+      <PageHeading id="club-title" className="vc-wall__title" back={listOnly ? undefined : '/personalhome'}>
         {t(listOnly ? 'club.silverAnchors' : 'club.title')}
-      </h1>
+      </PageHeading>
       {listOnly ? null : (
         <dl className="vc-profile__facts">
           <dt>{t('club.silverBalance')}</dt>

@@ -1,5 +1,5 @@
 import { withImageQuality } from '@vchat/api-client'
-import { Avatar, Button, EmptyState, GemIcon, Sheet, Skeleton } from '@vchat/ui'
+import { Avatar, Button, EmptyState, Sheet, Skeleton } from '@vchat/ui'
 import { useEffect, useRef } from 'react'
 import type { PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,8 +8,8 @@ import { useServices } from '../../app/ServicesContext'
 import { useAppNavigate } from '../../routes/navigation'
 import { AnchorFacts, PresenceBadge } from '../anchor/AnchorBadges'
 import { useMinuteClock, usePresencePolling } from '../anchor/usePresence'
-import { selectAccount } from '../account/accountSlice'
-import { logout, selectDisplayName, selectUser } from '../auth/authSlice'
+import { selectDisplayName, selectUser } from '../auth/authSlice'
+import { usePerson } from '../users/usePerson'
 import { selectAnchors, selectPresenceMap } from '../discover/discoverSlice'
 import { chatPath, profilePathOf, videoCallPath } from '../discover/paths'
 import { abVariantFor } from './abVariant'
@@ -28,10 +28,12 @@ export function MatchScreen() {
   const { t: tApp } = useTranslation('app')
   const { brand } = useServices()
   const displayName = useAppSelector(selectDisplayName)
-  const account = useAppSelector(selectAccount)
   const dispatch = useAppDispatch()
   const navigate = useAppNavigate()
   const user = useAppSelector(selectUser)
+  // Greeted by the name the user chose (followed as they rename themselves), never by a number; the
+  // balance and the way out live in the header's account entry, not on this screen.
+  const me = usePerson(user?.jid ?? '', displayName)
   const match = useAppSelector(selectMatch)
   const anchors = useAppSelector(selectAnchors)
   const presence = useAppSelector(selectPresenceMap)
@@ -128,29 +130,14 @@ export function MatchScreen() {
         <h1 id="match-title" className="vc-match__title">
           {t(variant === 'swipe' ? 'match.swipeTitle' : 'match.switchTitle')}
         </h1>
-        <p className="vc-match__greeting">{tApp('match.greeting', { name: displayName || tApp('match.userFallback', { uid: user.uid }) })}</p>
-        <span className="vc-match__uid" title={tApp('match.uid')}>
-          {user.uid}
-        </span>
-        <span className="vc-match__gems" aria-label={tApp('match.gems')}>
-          <GemIcon size={16} />
-          {account.gemsBalance ?? tApp('match.balanceUnknown')}
-        </span>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            void dispatch(logout()).then(() => navigate('/', { replace: true }))
-          }}
-        >
-          {tApp('logout')}
-        </Button>
+        {me.known || displayName ? <p className="vc-match__greeting">{tApp('match.greeting', { name: me.name })}</p> : null}
       </header>
       {body}
       {matched ? (
         <Sheet open title={t('match.popupTitle')} closeLabel={t('close')} onClose={() => dispatch(matchPopupClosed())} size="sm">
           <div className="vc-match-popup">
             <div className="vc-match-popup__pair">
-              <Avatar src="" name={user.nickName || user.uid} size={72} decorative />
+              <Avatar src={withImageQuality(me.avatarUrl)} name={me.name} size={72} decorative />
               <Avatar src={withImageQuality(matched.avatarUrl)} name={matched.nickName} size={72} decorative />
             </div>
             <p>{t('match.popupMessage', { name: matched.nickName })}</p>

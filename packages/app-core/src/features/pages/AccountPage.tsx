@@ -1,21 +1,24 @@
 import { Button, EmptyState, Spinner } from '@vchat/ui'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PageHeading } from '../../routes/BackLink'
 
 export interface AccountPageProps {
   /** Page heading (already translated). */
   title: string
   id: string
+  /** Where the back control leads when the tab has no earlier page (a pushed screen's parent). */
+  back?: string
   children: ReactNode
 }
 
-/** A page of the account area: heading and content, in the app's page frame. */
-export function AccountPage({ title, id, children }: AccountPageProps) {
+/** A page of the account area: heading (with a back control on pushed screens) and content, in the app's page frame. */
+export function AccountPage({ title, id, back, children }: AccountPageProps) {
   return (
     <section className="vc-app-page vc-account" aria-labelledby={id}>
-      <h1 id={id} className="vc-app-page__title">
+      <PageHeading id={id} className="vc-app-page__title" back={back}>
         {title}
-      </h1>
+      </PageHeading>
       {children}
     </section>
   )

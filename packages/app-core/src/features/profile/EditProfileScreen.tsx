@@ -75,7 +75,7 @@ export function EditProfileScreen() {
   if (!ready) return <AccountLoading />
   const title = t('editProfile.title')
   return (
-    <AccountPage title={title} id="edit-profile-title">
+    <AccountPage title={title} id="edit-profile-title" back="/personalhome">
       {profile.status === 'failed' ? (
         <AccountError title={t('profile.errorTitle')} message={t('common.tryAgain')} onRetry={() => void dispatch(loadProfile())} retryLabel={tc('retry')} />
       ) : !profile.info ? (

@@ -1,5 +1,5 @@
-import { GemIcon } from '@vchat/ui'
-import { useEffect } from 'react'
+import { DotBadge, GemIcon } from '@vchat/ui'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
@@ -7,7 +7,8 @@ import { AppLink } from '../../routes/navigation'
 import { selectAccount } from '../account/accountSlice'
 import { AccountError, AccountLoading, AccountPage } from '../pages/AccountPage'
 import { DownloadAppPanel } from '../pages/DownloadAppPanel'
-import { TaskEntrance } from '../tasks/TaskEntrance'
+import { LogoutButton } from '../auth/LogoutButton'
+import { selectHasClaimableTask } from '../tasks/tasksSlice'
 import { ProfileAvatar } from './EditProfileScreen'
 import { BlockedNotice } from './BlockedNotice'
 import { countryName, flagOf } from './profileFormat'
@@ -15,14 +16,23 @@ import { ageFrom, loadProfile, selectProfile } from './profileSlice'
 import { SupportCard } from './SupportCard'
 import '../pages/account.css'
 
-/** /personalhome: the user's own profile, balance and the ways into the account screens. */
+const CoinStorePanel = lazy(() => import('../wallet/CoinStore').then((m) => ({ default: m.CoinStorePanel })))
+
+/**
+ * /personalhome, the account's hub (the header's own face opens it): the user's profile and balance,
+ * and one list with every account screen (edit profile, the coin store, payments, friends, the
+ * silver club, tasks, settings, language), then help and log out.
+ */
 export function PersonalHomeScreen() {
   const { t, i18n, ready } = useTranslation('account')
   const { t: tc } = useTranslation('common')
+  const { t: tApp } = useTranslation('app')
   const { clock } = useServices()
   const dispatch = useAppDispatch()
   const profile = useAppSelector(selectProfile)
   const account = useAppSelector(selectAccount)
+  const taskClaimable = useAppSelector(selectHasClaimableTask)
+  const [storeOpen, setStoreOpen] = useState(false)
   useEffect(() => {
     void dispatch(loadProfile())
   }, [dispatch])
@@ -66,14 +76,52 @@ export function PersonalHomeScreen() {
           </div>
         </div>
       )}
-      <nav className="vc-account-card vc-account-links" aria-label={t('profile.more')}>
-        <AppLink to="/editprofile">{t('editProfile.title')}</AppLink>
-        <AppLink to="/settings">{t('settings.title')}</AppLink>
-        <AppLink to="/languagesettings">{t('language.title')}</AppLink>
-        <TaskEntrance />
+      <nav className="vc-account-card vc-account-hub" aria-label={t('profile.more')}>
+        <ul>
+          <li>
+            <AppLink to="/editprofile">{t('editProfile.title')}</AppLink>
+          </li>
+          <li>
+            <button type="button" aria-haspopup="dialog" onClick={() => setStoreOpen(true)}>
+              <span>{tApp('header.buyGems')}</span>
+              <span className="vc-account-hub__value">
+                <GemIcon size={16} />
+                {account.gemsBalance ?? '–'}
+              </span>
+            </button>
+          </li>
+          <li>
+            <AppLink to="/paymenthistory">{tApp('screens.paymentHistory')}</AppLink>
+          </li>
+          <li>
+            <AppLink to="/friendreq">{tApp('screens.friendRequests')}</AppLink>
+          </li>
+          <li>
+            <AppLink to="/club">{tApp('screens.club')}</AppLink>
+          </li>
+          <li>
+            <AppLink to="/task">
+              <DotBadge show={taskClaimable} label={tApp('taskEntrance.claimable')}>
+                <span>{tApp('screens.task')}</span>
+              </DotBadge>
+            </AppLink>
+          </li>
+          <li>
+            <AppLink to="/settings">{t('settings.title')}</AppLink>
+          </li>
+          <li>
+            <AppLink to="/languagesettings">{t('language.title')}</AppLink>
+          </li>
+        </ul>
       </nav>
-      <DownloadAppPanel />
       <SupportCard />
+      <DownloadAppPanel />
+      <LogoutButton />
+      {storeOpen ? (
+        <Suspense fallback={null}>
+          <CoinStorePanel open onClose={() => setStoreOpen(false)} />
+        </Suspense>
+      ) : null}
     </AccountPage>
   )
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { blockedState, signedInState } from '../../testing/accountTestState'
@@ -62,6 +62,38 @@ describe('profile', () => {
     expect(await screen.findByText('I like travelling and music.')).toBeInstanceOf(Element)
     expect(screen.getByText('User ID 100001')).toBeInstanceOf(Element)
     expect(await screen.findByText('support@vchat.localhost')).toBeInstanceOf(Element)
+  })
+
+  it('personal home is the hub: every account screen by a link, the coin store, and log out', async () => {
+    const user = userEvent.setup()
+    const { router, store } = await renderApp({ path: '/personalhome', preloadedState: signedInState() })
+    const hub = await screen.findByRole('navigation', { name: 'Profile and account' })
+    const links = within(hub).getAllByRole('link').map((link) => link.getAttribute('href'))
+    expect(links).toEqual(['/editprofile', '/paymenthistory', '/friendreq', '/club', '/task', '/settings', '/languagesettings'])
+    for (const name of ['Edit profile', 'Payment history', 'Friend requests', 'Silver club', 'Settings', 'Language']) {
+      expect(within(hub).getByRole('link', { name })).toBeInstanceOf(Element)
+    }
+    // The tasks row carries the red dot while a reward waits (the fixture has one).
+    expect(within(within(hub).getByRole('link', { name: /^Tasks/ })).getByTestId('red-dot')).toBeInstanceOf(Element)
+    await user.click(within(hub).getByRole('button', { name: /Buy gems/ }))
+    expect(await screen.findByRole('dialog', { name: 'Buy gems' })).toBeInstanceOf(Element)
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+
+    await user.click(within(hub).getByRole('link', { name: 'Settings' }))
+    await screen.findByRole('heading', { level: 1, name: 'Settings' })
+    // Back returns to the page the user came from.
+    await user.click(screen.getByRole('link', { name: 'Back' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/personalhome'))
+
+    await user.click(await screen.findByRole('button', { name: 'Log out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(store.getState().auth.user).toBeNull()
+  })
+
+  it('a screen opened directly has a back control up to its parent', async () => {
+    await renderApp({ path: '/deletemessagesettings', preloadedState: signedInState() })
+    await screen.findByRole('heading', { level: 1, name: 'Delete messages' })
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/settings')
   })
 
   it('the complete-profile panel follows completeUserInfoCheck and closes', async () => {

@@ -16,7 +16,7 @@ export function DeleteMessageSettingsScreen() {
   }, [dispatch, loaded])
   if (!ready) return <AccountLoading />
   return (
-    <AccountPage title={t('deleteMessages.title')} id="delete-messages-title">
+    <AccountPage title={t('deleteMessages.title')} id="delete-messages-title" back="/settings">
       <p className="vc-account__hint">{t('deleteMessages.intro')}</p>
       <fieldset className="vc-account-card">
         <legend className="vc-account__subtitle">{t('deleteMessages.legend')}</legend>

@@ -24,7 +24,7 @@ export function LanguageSettingsScreen() {
     }
   }
   return (
-    <AccountPage title={t('language.title')} id="language-title">
+    <AccountPage title={t('language.title')} id="language-title" back="/personalhome">
       <fieldset className="vc-account-card vc-language-list" disabled={busy} aria-busy={busy || undefined}>
         <legend className="vc-visually-hidden">{t('language.title')}</legend>
         {SUPPORTED_LANGUAGES.map((language) => (

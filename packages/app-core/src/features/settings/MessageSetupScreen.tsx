@@ -8,7 +8,7 @@ export function MessageSetupScreen() {
   const { t, ready } = useTranslation('account')
   if (!ready) return <AccountLoading />
   return (
-    <AccountPage title={t('messageSetup.title')} id="message-setup-title">
+    <AccountPage title={t('messageSetup.title')} id="message-setup-title" back="/settings">
       <p className="vc-account__hint">{t('messageSetup.intro')}</p>
       <div className="vc-account-card">
         <SettingSwitch setting="privateMessages" />

@@ -1,11 +1,10 @@
-import { Button, Switch, Toast } from '@vchat/ui'
+import { Switch, Toast } from '@vchat/ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
-import { logout } from '../auth/authSlice'
+import { LogoutButton } from '../auth/LogoutButton'
 import { AccountLoading, AccountPage } from '../pages/AccountPage'
 import { LegalLinks } from '../pages/LegalLinks'
 import { SupportCard } from '../profile/SupportCard'
@@ -43,20 +42,13 @@ export function SettingSwitch({ setting, onSaved }: { setting: SettingKey; onSav
 export function SettingsScreen() {
   const { t, ready } = useTranslation('account')
   const { brand } = useServices()
-  const dispatch = useAppDispatch()
-  const navigate = useNavigate()
   // "Saved" answers the user's own change only: the account's settings arriving from the server
   // (a sync finishing while this screen is open) are not something the user saved.
   const [saved, setSaved] = useState(false)
   if (!ready) return <AccountLoading />
 
-  async function handleLogout() {
-    await dispatch(logout())
-    navigate('/', { replace: true })
-  }
-
   return (
-    <AccountPage title={t('settings.title')} id="settings-title">
+    <AccountPage title={t('settings.title')} id="settings-title" back="/personalhome">
       {GROUPS.map((group) => (
         <section key={group.key} className="vc-account-card vc-settings-group" aria-labelledby={`settings-${group.key}`}>
           <h2 id={`settings-${group.key}`} className="vc-account__subtitle">
@@ -79,9 +71,7 @@ export function SettingsScreen() {
       </nav>
       <SupportCard />
       <LegalLinks />
-      <Button variant="secondary" block onClick={() => void handleLogout()}>
-        {t('settings.logout')}
-      </Button>
+      <LogoutButton />
       {saved ? <Toast message={t('settings.saved')} onDismiss={() => setSaved(false)} /> : null}
     </AccountPage>
   )

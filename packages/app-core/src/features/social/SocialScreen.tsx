@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
+import { PageHeading } from '../../routes/BackLink'
 import { CountryFlag, PresenceBadge } from '../anchor/AnchorBadges'
 import { useMinuteClock } from '../anchor/usePresence'
 import { profilePathOf } from '../discover/paths'
@@ -99,9 +100,9 @@ export function SocialScreen({ initialTab = 'received' }: { initialTab?: SocialT
   const [tab, setTab] = useState<SocialTab>(initialTab)
   return (
     <section className="vc-social" aria-labelledby="social-title">
-      <h1 id="social-title" className="vc-social__title">
+      <PageHeading id="social-title" className="vc-social__title" back="/personalhome">
         {t('social.title')}
-      </h1>
+      </PageHeading>
       <Tabs label={t('social.listsLabel')} items={TABS.map((key) => ({ key, label: t(`social.tab.${key}`) }))} value={tab} onChange={setTab} controls="social-panel" />
       <div id="social-panel" role="tabpanel" aria-label={t(`social.tab.${tab}`)}>
         {tab === 'recommended' ? <RecommendedFriends /> : <RelationList key={tab} kind={tab} />}

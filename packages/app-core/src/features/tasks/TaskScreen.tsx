@@ -42,7 +42,7 @@ export function TaskScreen() {
   const title = t('tasks.title')
   if (!loggedIn) {
     return (
-      <AccountPage title={title} id="task-title">
+      <AccountPage title={title} id="task-title" back="/personalhome">
         <EmptyState
           title={t('tasks.loginTitle')}
           message={t('tasks.loginMessage')}
@@ -57,14 +57,14 @@ export function TaskScreen() {
   }
   if (tasks.status === 'failed') {
     return (
-      <AccountPage title={title} id="task-title">
+      <AccountPage title={title} id="task-title" back="/personalhome">
         <AccountError title={t('tasks.errorTitle')} message={t('common.tryAgain')} onRetry={() => void dispatch(loadTasks())} retryLabel={tc('retry')} />
       </AccountPage>
     )
   }
   if (!tasks.info) {
     return (
-      <AccountPage title={title} id="task-title">
+      <AccountPage title={title} id="task-title" back="/personalhome">
         <AccountLoading />
       </AccountPage>
     )
@@ -83,7 +83,7 @@ export function TaskScreen() {
   }
 
   return (
-    <AccountPage title={title} id="task-title">
+    <AccountPage title={title} id="task-title" back="/personalhome">
       <div className="vc-account-tabs" role="tablist" aria-label={title}>
         {tabs.map((item) => (
           <button

@@ -3,6 +3,7 @@ import type { UserProfilesRequest } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { loggedOut } from '../auth/authActions'
+import { saveProfile } from '../profile/profileSlice'
 import { DEMO_PEOPLE, usersFakeApi } from './fixtures'
 import { USER_PROFILE_RETRY_MS, USER_PROFILE_TTL_MS, requestUsers, selectUser } from './usersSlice'
 
@@ -64,5 +65,15 @@ describe('the people directory', () => {
     await store.dispatch(requestUsers([MIA]))
     store.dispatch(loggedOut())
     expect(selectUser(store.getState(), MIA)).toBeUndefined()
+  })
+  it("follows the user's own profile as it is saved, without asking the server again", async () => {
+    const { store, asked } = setup()
+    const me = 'user_100001@localhost'
+    await store.dispatch(requestUsers([me]))
+    const info = { ...(await fakeServices().api.getPersonalInfo()), jid: me, uid: '100001', nickName: 'Léa', avatarUrl: 'http://localhost/files/lea.png' }
+    store.dispatch(saveProfile.fulfilled(info, 'request-1', { nickName: 'Léa' }))
+    expect(selectUser(store.getState(), me)).toMatchObject({ nickName: 'Léa', avatarUrl: 'http://localhost/files/lea.png', kind: 'user' })
+    await store.dispatch(requestUsers([me]))
+    expect(asked()).toEqual([[me]])
   })
 })

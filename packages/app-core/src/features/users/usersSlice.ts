@@ -1,9 +1,10 @@
 import { createAction, createSlice } from '@reduxjs/toolkit'
-import type { UserBrief } from '@vchat/api-client'
+import type { PersonalInfo, UserBrief } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { loggedOut } from '../auth/authActions'
+import { loadProfile, saveProfile, uploadAvatar } from '../profile/profileSlice'
 
 /** At most this many jids per user_profiles call (the endpoint's limit). */
 export const USER_PROFILES_MAX_JIDS = 100
@@ -63,6 +64,12 @@ export const requestUsers = createAppAsyncThunk(
   { condition: (jids, { getState, extra }) => dueJids(usersOf(getState()), jids, extra.clock.now()).length > 0 },
 )
 
+function ownProfileKnown(state: UsersState, info: PersonalInfo): void {
+  const { uid, jid, nickName, avatarUrl, country, gender } = info
+  state.byJid[jid] = { uid, jid, nickName, avatarUrl, country, gender, kind: state.byJid[jid]?.kind ?? 'user' }
+  delete state.unknown[jid]
+}
+
 export const usersSlice = createSlice({
   name: 'users',
   initialState: initialUsersState,
@@ -77,6 +84,11 @@ export const usersSlice = createSlice({
         const named = new Set(action.payload.users.map((user) => user.jid))
         for (const jid of action.payload.asked) if (!named.has(jid)) state.unknown[jid] = true
       })
+      // The user's own entry follows their profile as they load and save it, so their new name or
+      // photo shows in the header and the greeting at once, not after USER_PROFILE_TTL_MS.
+      .addCase(loadProfile.fulfilled, (state, action) => ownProfileKnown(state, action.payload))
+      .addCase(saveProfile.fulfilled, (state, action) => ownProfileKnown(state, action.payload))
+      .addCase(uploadAvatar.fulfilled, (state, action) => ownProfileKnown(state, action.payload))
       .addCase(loggedOut, () => initialUsersState)
   },
 })

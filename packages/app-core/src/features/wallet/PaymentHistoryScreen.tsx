@@ -4,6 +4,7 @@ import { Button, EmptyState, GemIcon } from '@vchat/ui'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { PageHeading } from '../../routes/BackLink'
 import { selectGemsBalance } from '../account/accountSlice'
 import { CoinStorePanel } from './CoinStore'
 import { LoadFailed, Loading } from './common'
@@ -27,9 +28,9 @@ export function PaymentHistoryScreen() {
 
   return (
     <section className="vc-app-page vc-pay-history" aria-labelledby="pay-history-title">
-      <h1 id="pay-history-title" className="vc-app-page__title">
+      <PageHeading id="pay-history-title" className="vc-app-page__title" back="/personalhome">
         {t('history.title')}
-      </h1>
+      </PageHeading>
       <div className="vc-pay-history__top">
         <p className="vc-coin-store__balance">
           <GemIcon aria-hidden="true" /> {t('store.balance', { count: balance ?? 0 })}

@@ -1,0 +1,75 @@
+/**
+ * The account has a door: a new user finds every account screen by clicking only — the own face in
+ * the header opens the personal home, whose list leads to each account screen and back, the balance
+ * opens the coin store — and logs out from there. Locators are the app's own classes and links
+ * (not English texts), so the journey runs at phone and desktop size and in Arabic (second-arabic).
+ */
+import type { Locator, Page } from '@playwright/test'
+import { logIn } from '../support/calls.ts'
+import { expect, test } from '../support/fixtures.ts'
+
+/** Every account screen the personal home lists, in its order. */
+const HUB_SCREENS = ['/editprofile', '/paymenthistory', '/friendreq', '/club', '/task', '/settings', '/languagesettings']
+
+/** The element lies inside the viewport (the control is in view, not cut off at the edge). */
+async function expectInViewport(page: Page, locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box, `${what} is rendered`).not.toBeNull()
+  expect(viewport).not.toBeNull()
+  if (!box || !viewport) return
+  expect(box.x, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width, `${what} ends inside the viewport`).toBeLessThanOrEqual(viewport.width)
+  expect(box.y + box.height, `${what} is above the fold`).toBeLessThanOrEqual(viewport.height)
+}
+
+test('a new user finds the personal home, every account screen, the coin store and log out by clicking', async ({ page, newUser }) => {
+  const user = await newUser({ gemsBalance: 40 })
+  await logIn(page, user.uid)
+
+  // The header's account entry: the balance and the own face, in view at this size.
+  const gems = page.locator('button.vc-app-header__gems')
+  const me = page.locator('.vc-app-header__me')
+  await expect(gems).toContainText('40')
+  await expectInViewport(page, gems, 'the balance')
+  await expectInViewport(page, me, 'the own face')
+
+  // The balance opens the coin store over the page, and it closes back to it.
+  await gems.click()
+  const store = page.getByRole('dialog')
+  await expect(store).toBeVisible()
+  await expect(store.locator('.vc-coin-store')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(store).toBeHidden()
+  await expect(page).toHaveURL(/\/match$/)
+
+  // The own face opens the personal home.
+  await me.click()
+  await expect(page).toHaveURL(/\/personalhome$/)
+  const hub = page.locator('.vc-account-hub')
+  await expect(hub).toBeVisible()
+
+  // Each account screen by its row, and back by the screen's back control.
+  for (const path of HUB_SCREENS) {
+    await hub.locator(`a[href="${path}"]`).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    const back = page.locator('.vc-back-link')
+    await expectInViewport(page, back, `the back control of ${path}`)
+    await back.click()
+    await expect(page).toHaveURL(/\/personalhome$/)
+  }
+
+  // The coin store from the hub too.
+  await hub.locator('button').click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
+
+  // Log out at the end of the hub: the landing page, and the session is gone after a reload.
+  await page.locator('.vc-account__logout').click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.reload()
+  await expect(page.locator('.vc-app-header__me')).toHaveCount(0)
+  await expect(page.locator('.vc-app-header__login')).toBeVisible()
+})
