@@ -17,10 +17,10 @@ describe('contract: every api-client function against the live dev-server', () =
   })
   afterAll(() => world.close())
 
-  it('serves exactly the endpoints the client has (55), each with request and response schemas', () => {
+  it('serves exactly the endpoints the client has (56), each with request and response schemas', () => {
     const clientPaths = Object.values(endpoints).map((e) => e.path).sort()
     const served = PRODUCT_ROUTES.map((r) => r.path).sort()
-    expect(clientPaths).toHaveLength(55)
+    expect(clientPaths).toHaveLength(56)
     expect(served).toEqual(clientPaths)
   })
 

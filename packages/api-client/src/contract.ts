@@ -389,6 +389,18 @@ export interface AnchorListRequest extends PageRequest {
 
 export type AnchorPage = Page<AnchorInfo>
 
+/**
+ * One host by jid (our addition: SPEC §7 finds hosts through its lists only, so a profile link to a
+ * host beyond the first pages could not open). `anchor` is null when no host has this jid.
+ */
+export interface AnchorProfileRequest {
+  jid: string
+}
+
+export interface AnchorProfileResponse {
+  anchor: AnchorInfo | null
+}
+
 /** Swipe cards: the next anchors the user has neither liked nor passed. */
 export interface SwipeAnchorListRequest {
   size: number

@@ -60,6 +60,7 @@ export const endpoints = {
   // anchorlist_services
   getHotAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_hot'),
   getNewAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_new'),
+  getAnchorProfile: endpoint<C.AnchorProfileRequest, C.AnchorProfileResponse>('/api/anchorlist_services/anchor_profile'),
   getSwipeAnchors: endpoint<C.SwipeAnchorListRequest, C.SwipeAnchorListResponse>(
     '/api/anchorlist_services/swipe_anchor_list',
   ),

@@ -91,6 +91,7 @@ export const requests = {
   anchorList: exact<C.AnchorListRequest>()(
     z.object({ page, size, language: z.union([languageCode, z.literal('all')]).optional() }).strict(),
   ),
+  anchorProfile: exact<C.AnchorProfileRequest>()(z.object({ jid }).strict()),
   swipe: exact<C.SwipeAnchorListRequest>()(z.object({ size }).strict()),
   storyLine: exact<C.StoryLineRequest>()(z.object({ anchorJid: jid }).strict()),
   multiOnlineStatus: exact<C.MultiOnlineStatusRequest>()(
@@ -367,6 +368,7 @@ export const responses = {
   ),
   maintenance: exact<C.MaintenanceStatusResponse>()(z.object({ maintananceStatus: z.number().int() }).strict()),
   anchorPage: exact<C.AnchorPage>()(pageOf(anchorInfo)),
+  anchorProfile: exact<C.AnchorProfileResponse>()(z.object({ anchor: anchorInfo.nullable() }).strict()),
   swipe: exact<C.SwipeAnchorListResponse>()(z.object({ list: z.array(anchorInfo), remaining: nonNegative }).strict()),
   clubAnchors: exact<C.ClubAnchorListResponse>()(
     z

@@ -76,6 +76,15 @@ export const anchorListRoutes: Route[] = [
       return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
     },
   }),
+  productRoute('/api/anchorlist_services/anchor_profile', {
+    data: requests.anchorProfile,
+    response: responses.anchorProfile,
+    auth: true,
+    handle({ app, data }) {
+      const row = anchorByJid(app.db, data.jid)
+      return ok({ anchor: row ? toAnchorInfo(app, row) : null })
+    },
+  }),
   productRoute('/api/anchorlist_services/swipe_anchor_list', {
     data: requests.swipe,
     response: responses.swipe,

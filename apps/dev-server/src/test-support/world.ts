@@ -113,6 +113,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   getRecommendedAnchors: { page: 1, size: 10, language: 'ar' },
   getClubAnchors: { page: 1, size: 10 },
   getStoryLine: { anchorJid: 'anchor_200001@localhost' },
+  getAnchorProfile: { jid: 'anchor_200001@localhost' },
   getMultiOnlineStatus: { jids: ['anchor_200001@localhost', 'user_100002@localhost'] },
   getUserProfiles: { jids: ['anchor_200001@localhost', 'user_100002@localhost'] },
   completeUserTask: { taskKey: 'add_friend' },

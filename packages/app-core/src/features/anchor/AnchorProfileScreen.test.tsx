@@ -19,14 +19,14 @@ describe('AnchorProfileScreen (/anchorprofile)', () => {
   it('shows photos, facts, price, presence and the actions', async () => {
     const user = userEvent.setup()
     const world = fakeDiscoverWorld(12)
-    world.anchors[4] = fakeAnchor(5, { photos: ['https://img.example/p1.png'], birthday: '', about: '<b>not html</b>', country: 'JP' })
+    world.anchors[4] = fakeAnchor(5, { photos: ['https://img.example/p1.png'], birthday: '', about: '<b>not html</b>', country: 'JP', privateChatPrice: 60, onlineStatus: 'offline' })
     const api = discoverFakeApi(world)
     const changeRelation = vi.fn(api.changeRelation)
     const clock = manualClock(new Date(2025, 4, 14, 3, 0).getTime())
     const { router } = await renderApp({
       path: '/anchorprofile?jid=anchor_200005%40localhost',
       preloadedState: signedInAs(),
-      services: fakeServices({ clock, api: { ...api, changeRelation, getAnchorAccounts: async () => ({ anchorAccountInfo: [{ uid: '200005', jid: 'anchor_200005@localhost', privateChatPrice: 60, onlineStatus: 'offline' }] }) } }),
+      services: fakeServices({ clock, api: { ...api, changeRelation } }),
     })
     expect(await screen.findByRole('heading', { name: 'Lucía 5' })).toBeInstanceOf(Element)
     expect((await screen.findByRole('img', { name: 'Photo 1 of Lucía 5' })).getAttribute('src')).toBe('https://img.example/p1.png?x-oss-process=image/resize,w_480')
@@ -64,13 +64,34 @@ describe('AnchorProfileScreen (/anchorprofile)', () => {
     await waitFor(() => expect(within(story).getAllByRole('listitem')).toHaveLength(2))
   })
 
-  it('shows an error with retry for an unknown host and a message without a host', async () => {
-    const { unmount } = await renderApp({ path: '/anchorprofile?jid=anchor_9@localhost', preloadedState: signedInAs() })
+  it('says a host does not exist (with a way to the wall) for an unknown jid or none, and offers a retry when the server cannot be reached', async () => {
+    const user = userEvent.setup()
+    const first = await renderApp({ path: '/anchorprofile?jid=anchor_9@localhost', preloadedState: signedInAs() })
+    expect(await screen.findByRole('heading', { name: "This profile doesn't exist" })).toBeInstanceOf(Element)
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/goddess')
+    await user.click(screen.getByRole('button', { name: 'Browse hosts' }))
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/goddess'))
+    first.unmount()
+
+    const none = await renderApp({ path: '/anchorprofile', preloadedState: signedInAs() })
+    expect(await screen.findByRole('heading', { name: "This profile doesn't exist" })).toBeInstanceOf(Element)
+    none.unmount()
+
+    const offline = vi.fn(async () => Promise.reject(new Error('Network Error')))
+    await renderApp({ path: '/anchorprofile?uid=200003', preloadedState: signedInAs(), services: fakeServices({ api: { getAnchorProfile: offline } }) })
     expect(await screen.findByRole('heading', { name: "We couldn't load this profile" })).toBeInstanceOf(Element)
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInstanceOf(Element)
-    unmount()
-    await renderApp({ path: '/anchorprofile', preloadedState: signedInAs() })
-    expect(await screen.findByRole('heading', { name: "This profile doesn't exist" })).toBeInstanceOf(Element)
+  })
+
+  it('opens any host directly by her id, whatever list she is on (one question, no paging through lists)', async () => {
+    const world = fakeDiscoverWorld(700)
+    const api = discoverFakeApi(world)
+    const getHotAnchors = vi.fn(api.getHotAnchors)
+    const getAnchorProfile = vi.fn(api.getAnchorProfile)
+    await renderApp({ path: '/anchorprofile?uid=200650', preloadedState: signedInAs(), services: fakeServices({ api: { ...api, getHotAnchors, getAnchorProfile } }) })
+    expect(await screen.findByRole('heading', { level: 1, name: world.anchors[649]!.nickName })).toBeInstanceOf(Element)
+    expect(getAnchorProfile).toHaveBeenCalledWith({ jid: 'anchor_200650@localhost' })
+    expect(getHotAnchors).not.toHaveBeenCalled()
   })
 
   it("offers a club host's silver call beside the video call, with the calls left and the length", async () => {

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
+import { BackLink } from '../../routes/BackLink'
 import { useAppNavigate } from '../../routes/navigation'
 import { chatPath, videoCallPath } from '../discover/paths'
-import { loadAnchor, selectAnchor, selectLookup, selectOnlineNotice, selectPresence, setOnlineNotice } from '../discover/discoverSlice'
+import { loadAnchor, selectAnchor, selectAnchorMissing, selectLookup, selectOnlineNotice, selectPresence, setOnlineNotice } from '../discover/discoverSlice'
 import { changeRelation, loadRelation, selectRelation, selectRelationPending, selectSocialError, setFavorite } from '../social/socialSlice'
 import { ageFromBirthday } from './age'
 import { CountryFlag, languageName, PresenceBadge } from './AnchorBadges'
@@ -41,6 +42,7 @@ export function AnchorProfileScreen() {
   const jid = profileJid(params, domain)
   const anchor = useAppSelector((state) => (jid ? selectAnchor(state, jid) : undefined))
   const lookup = useAppSelector((state) => (jid ? selectLookup(state, jid) : 'failed'))
+  const missing = useAppSelector((state) => (jid ? selectAnchorMissing(state, jid) : false))
   const status = useAppSelector((state) => (jid ? selectPresence(state, jid) : 'offline'))
   const relation = useAppSelector((state) => (jid ? selectRelation(state, jid) : undefined))
   const pending = useAppSelector((state) => (jid ? selectRelationPending(state, jid) : false))
@@ -57,18 +59,28 @@ export function AnchorProfileScreen() {
     void dispatch(loadRelation(jid))
   }, [dispatch, jid])
 
-  if (!jid || (lookup === 'failed' && !anchor)) {
+  // Back to where the user came from (else the wall), on every state of the page.
+  const back = <BackLink parent="/goddess" className="vc-profile__back" />
+  if (!jid || missing) {
     return (
-      <EmptyState
-        title={t(jid ? 'profile.errorTitle' : 'profile.notFound')}
-        message={jid ? t('profile.errorMessage') : undefined}
-        action={jid ? <Button onClick={() => void dispatch(loadAnchor(jid))}>{t('retry')}</Button> : undefined}
-      />
+      <section className="vc-profile">
+        {back}
+        <EmptyState title={t('profile.notFound')} action={<Button onClick={() => navigate('/goddess')}>{t('profile.browse')}</Button>} />
+      </section>
+    )
+  }
+  if (lookup === 'failed' && !anchor) {
+    return (
+      <section className="vc-profile">
+        {back}
+        <EmptyState title={t('profile.errorTitle')} message={t('profile.errorMessage')} action={<Button onClick={() => void dispatch(loadAnchor(jid))}>{t('retry')}</Button>} />
+      </section>
     )
   }
   if (!anchor) {
     return (
       <section className="vc-profile" aria-busy="true" aria-label={t('profile.loading')}>
+        {back}
         <span className="vc-visually-hidden" role="status">
           {t('profile.loading')}
         </span>
@@ -90,6 +102,7 @@ export function AnchorProfileScreen() {
 
   return (
     <article className="vc-profile" aria-labelledby="profile-name">
+      {back}
       <ul className="vc-profile__photos" aria-label={t('profile.photos')} tabIndex={0}>
         {anchor.photos.map((photo, index) => (
           <li key={photo}>

@@ -4,6 +4,7 @@ import type { ApiClient } from '@vchat/api-client'
 export const DISCOVER_API_METHODS = [
   'getHotAnchors',
   'getNewAnchors',
+  'getAnchorProfile',
   'getSwipeAnchors',
   'getRecommendedAnchors',
   'getClubAnchors',

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { fakeAnchors } from './fixtures'
-import { fetchAnchorList, loadAnchor, refreshPresence, selectAnchorList, selectPresence, setOnlineNotice } from './discoverSlice'
+import { fakeAnchor, fakeAnchors } from './fixtures'
+import { anchorsSeen, fetchAnchorList, loadAnchor, refreshPresence, selectAnchorList, selectAnchorMissing, selectPresence, setOnlineNotice } from './discoverSlice'
 
 describe('discover wall slice', () => {
   it('loads a list page by page with the language filter', async () => {
@@ -61,12 +61,19 @@ describe('discover wall slice', () => {
     expect(store.getState().discover?.wall.notices['anchor_200003@localhost']).toBe(true)
   })
 
-  it('finds a host for the profile with its live price, or fails for an unknown one', async () => {
+  it('finds a host for the profile: a listed one with her live price, any other by jid, and marks an unknown one missing', async () => {
     const getAnchorAccounts = vi.fn(async () => ({ anchorAccountInfo: [{ uid: '200005', jid: 'anchor_200005@localhost', privateChatPrice: 99, onlineStatus: 'online' as const }] }))
     const store = makeStore({ services: fakeServices({ api: { getAnchorAccounts } }) })
-    const found = await store.dispatch(loadAnchor('anchor_200005@localhost')).unwrap()
-    expect(found.privateChatPrice).toBe(99)
+    store.dispatch(anchorsSeen([fakeAnchor(5)]))
+    const listed = await store.dispatch(loadAnchor('anchor_200005@localhost')).unwrap()
+    expect(listed.privateChatPrice).toBe(99)
+
+    const direct = await store.dispatch(loadAnchor('anchor_200007@localhost')).unwrap()
+    expect(direct.nickName).toBe(fakeAnchor(7).nickName)
+    expect(getAnchorAccounts).toHaveBeenCalledTimes(1)
+
     await expect(store.dispatch(loadAnchor('anchor_1@localhost')).unwrap()).rejects.toThrow('not_found')
     expect(store.getState().discover?.wall.lookups['anchor_1@localhost']).toBe('failed')
+    expect(selectAnchorMissing(store.getState(), 'anchor_1@localhost')).toBe(true)
   })
 })

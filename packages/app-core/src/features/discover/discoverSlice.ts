@@ -37,9 +37,11 @@ export interface WallState {
   notices: Record<string, boolean>
   /** Profile look-ups by jid. */
   lookups: Record<string, LoadStatus>
+  /** Jids the server has no host for (a profile link that cannot open). */
+  missing: Record<string, true>
 }
 
-export const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {} }
+export const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {}, missing: {} }
 
 export const listKey = (kind: AnchorListKind, language: string): string => `${kind}:${language}`
 
@@ -85,23 +87,23 @@ export const setOnlineNotice = createAppAsyncThunk(
   async ({ jid, enable }: { jid: string; enable: boolean }, { extra }) => extra.api.setAnchorOnlineNotice({ anchorJid: jid, enable }),
 )
 
-const LOOKUP_MAX_PAGES = 10
+/** loadAnchor's rejection when the server has no host with this jid (a dead link, a removed host). */
+export const ANCHOR_NOT_FOUND = 'not_found'
 
 /**
- * A host by jid for the profile page: from the lists already loaded, else looked up page by page in
- * the hot list (every host is in it), then its live price and presence (anchor_acount).
+ * A host by jid for the profile page: from the lists already loaded (then her live price and presence,
+ * anchor_acount), else asked of the server by jid (anchor_profile, which answers both).
  */
 export const loadAnchor = createAppAsyncThunk('discover/loadAnchor', async (jid: string, { extra, getState }) => {
-  let anchor: AnchorInfo | undefined = wallOf(getState()).anchors[jid]
-  for (let page = 1; !anchor && page <= LOOKUP_MAX_PAGES; page += 1) {
-    const result = await extra.api.getHotAnchors({ page, size: DISCOVER_PAGE_SIZE })
-    anchor = result.list.find((item) => item.jid === jid)
-    if (!result.hasMore) break
+  const known: AnchorInfo | undefined = wallOf(getState()).anchors[jid]
+  if (!known) {
+    const { anchor } = await extra.api.getAnchorProfile({ jid })
+    if (!anchor) throw new Error(ANCHOR_NOT_FOUND)
+    return anchor
   }
-  if (!anchor) throw new Error('not_found')
   const accounts = await extra.api.getAnchorAccounts({ targetJid: [jid] }).catch(() => null)
   const live = accounts?.anchorAccountInfo.find((item) => item.jid === jid)
-  return live ? { ...anchor, privateChatPrice: live.privateChatPrice, onlineStatus: live.onlineStatus } : anchor
+  return live ? { ...known, privateChatPrice: live.privateChatPrice, onlineStatus: live.onlineStatus } : known
 })
 
 export const wallSlice = createSlice({
@@ -164,6 +166,7 @@ export const wallSlice = createSlice({
       })
       .addCase(loadAnchor.rejected, (state, action) => {
         state.lookups[action.meta.arg] = 'failed'
+        if (action.error.message === ANCHOR_NOT_FOUND) state.missing[action.meta.arg] = true
       })
       .addCase(loggedOut, () => initialWallState)
   },
@@ -179,6 +182,8 @@ export const selectAnchors = (state: RootState): Record<string, AnchorInfo> => w
 export const selectPresence = (state: RootState, jid: string): OnlineStatus =>
   wallOf(state).presence[jid] ?? wallOf(state).anchors[jid]?.onlineStatus ?? 'offline'
 export const selectLookup = (state: RootState, jid: string): LoadStatus => wallOf(state).lookups[jid] ?? 'idle'
+/** The server has no host with this jid. */
+export const selectAnchorMissing = (state: RootState, jid: string): boolean => wallOf(state).missing[jid] ?? false
 export const selectOnlineNotice = (state: RootState, jid: string): boolean => wallOf(state).notices[jid] ?? false
 
 /**

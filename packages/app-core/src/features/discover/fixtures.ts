@@ -154,6 +154,7 @@ export function discoverFakeApi(world: FakeDiscoverWorld = fakeDiscoverWorld()):
   return {
     getHotAnchors: async ({ page, size, language }) => pageOf(byLanguage(language), page, size),
     getNewAnchors: async ({ page, size, language }) => pageOf([...byLanguage(language)].reverse(), page, size),
+    getAnchorProfile: async ({ jid }) => ({ anchor: structuredClone(find(jid)) ?? null }),
     getRecommendedAnchors: async ({ page, size, language }) =>
       pageOf(byLanguage(language).filter((a) => relationOf(world, a.jid).friendStatus !== 'friends'), page, size),
     getSwipeAnchors: async ({ size }) => {
