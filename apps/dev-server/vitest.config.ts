@@ -1,12 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { HOOK_TIMEOUT_MS, SOURCE_CONDITIONS as conditions, TEST_TIMEOUT_MS } from '../../vitest.shared.ts'
 
-// Workspace packages are consumed from source (the `@vchat/source` export condition).
-const conditions = ['@vchat/source', 'node', 'import', 'module', 'development|production']
-
+// Most suites start a real server (and some Prosody): the shared ceilings leave a busy machine room.
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
-  // Most suites start a real server (and some Prosody): network-bound work that a busy machine slows
-  // down well past the 5 s meant for unit tests.
-  test: { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 },
+  test: { environment: 'node', testTimeout: TEST_TIMEOUT_MS, hookTimeout: HOOK_TIMEOUT_MS },
 })

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { HOOK_TIMEOUT_MS, SOURCE_CONDITIONS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts'
 
-// Workspace packages are consumed from source (the `@vchat/source` export condition), also by the
-// suites that run in the node environment (build plugins, the lint rule), which resolve as SSR does.
-const nodeConditions = ['@vchat/source', 'node', 'import', 'module', 'development|production']
+// Workspace packages are consumed from source, also by the suites that run in the node environment
+// (build plugins, the lint rule), which resolve as SSR does.
+const nodeConditions = SOURCE_CONDITIONS
 
 export default defineConfig({
   resolve: { conditions: ['@vchat/source'], dedupe: ['react', 'react-dom'] },
@@ -11,7 +12,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
     setupFiles: ['./src/test-utils/setup.ts'],
-    // Room for lazily loaded screens on a loaded CI machine (see setup.ts).
-    testTimeout: 20_000,
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: HOOK_TIMEOUT_MS,
   },
 })

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config'
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts'
 
 export default defineConfig({
   resolve: { conditions: ['@vchat/source'] },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: HOOK_TIMEOUT_MS,
     setupFiles: ['./src/test-utils/setup.ts'],
   },
 })

@@ -1,0 +1,22 @@
+/**
+ * What every package's Vitest config shares. Plain values (no Vitest import): each package's config
+ * imports them and passes them to its own `defineConfig`.
+ */
+
+/**
+ * Workspace packages resolve to their TypeScript source (the `@vchat/source` export condition), so
+ * tests run on a fresh clone without building anything first. Node-environment tests resolve through
+ * Vite's SSR settings, so a config passes these to both `resolve` and `ssr.resolve`.
+ */
+export const SOURCE_CONDITIONS = ['@vchat/source', 'node', 'import', 'module', 'development|production']
+
+/**
+ * A test's ceiling, not its speed: tests wait on events (a message received, a screen shown), never on
+ * this clock. It is generous because the machines that run the suites are shared: on two busy cores
+ * (`pnpm test:stress`, CI beside other work) a suite runs several times slower than on a quiet one,
+ * and Vitest's default 5 s failed tests that were merely slow.
+ */
+export const TEST_TIMEOUT_MS = 20_000
+
+/** The same for set-up and tear-down hooks, which start servers and databases. */
+export const HOOK_TIMEOUT_MS = 30_000
