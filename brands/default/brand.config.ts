@@ -9,6 +9,7 @@ export const brandConfig = {
   packageName: 'app.lumolive.web',
   domain: 'lumolive.app',
   displayName: 'Lumo Live',
+  supportEmail: 'support@lumolive.app',
   tagline: 'Meet new people face to face, live.',
   logos: {
     mark: new URL('./assets/logo-mark.svg', import.meta.url).href,

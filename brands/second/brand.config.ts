@@ -9,6 +9,7 @@ export const brandConfig = {
   packageName: 'chat.vidora.web',
   domain: 'vidora.chat',
   displayName: 'Vidora',
+  supportEmail: 'support@vidora.chat',
   tagline: 'Live video chat with hosts from around the world.',
   logos: {
     mark: new URL('./assets/logo-mark.svg', import.meta.url).href,

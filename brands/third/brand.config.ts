@@ -9,6 +9,7 @@ export const brandConfig = {
   packageName: 'com.palmitalk.web',
   domain: 'palmitalk.com',
   displayName: 'Palmi',
+  supportEmail: 'support@palmitalk.com',
   tagline: 'Warm conversations, one video call away.',
   logos: {
     mark: new URL('./assets/logo-mark.svg', import.meta.url).href,

@@ -144,7 +144,7 @@ test.describe('account', () => {
 
     await page.goto('/personalhome')
     await expect(page.getByText('Hello there')).toBeVisible()
-    await expect(page.getByText('support@vchat.localhost')).toBeVisible()
+    await expect(page.getByText('support@vidora.chat')).toBeVisible()
   })
 
   test('settings persist and change the look; language names are native', async ({ page, newUser }) => {

@@ -27,6 +27,20 @@ test('a new user finds the personal home, every account screen, the coin store a
   const user = await newUser({ gemsBalance: 40 })
   await logIn(page, user.uid)
 
+  // The user lands on the match sheet, a dialog over the wall; closing it shows the wall and its header.
+  await expect(page.getByRole('dialog')).toBeVisible()
+  // Focus moved into the match sheet with it (not left on the removed login form).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
+  // Its actions are in view at this size, without scrolling the sheet.
+  const actions = page.locator('.vc-matchdeck__actions button')
+  await expect(actions).toHaveCount(4)
+  for (const index of [0, 3]) await expectInViewport(page, actions.nth(index), `match action ${index + 1}`)
+  await page.getByRole('dialog').locator('.vc-sheet__close').click()
+  await expect(page).toHaveURL(/\/goddess$/)
+  // The cookie banner is answered as a new visitor would (on a phone it covers the bottom of the page).
+  await page.locator('.vc-cookie-banner__actions button').first().click()
+  await expect(page.locator('.vc-cookie-banner')).toHaveCount(0)
+
   // The header's account entry: the balance and the own face, in view at this size.
   const gems = page.locator('button.vc-app-header__gems')
   const me = page.locator('.vc-app-header__me')
@@ -41,7 +55,7 @@ test('a new user finds the personal home, every account screen, the coin store a
   await expect(store.locator('.vc-coin-store')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(store).toBeHidden()
-  await expect(page).toHaveURL(/\/match$/)
+  await expect(page).toHaveURL(/\/goddess$/)
 
   // The own face opens the personal home.
   await me.click()

@@ -80,7 +80,7 @@ export const fileRoutes: Route[] = [
         if (!gift) throw new HttpError(404, `no image ${path}`)
         return raw(SVG, renderImage('avatar', `gift-${gift.id}`, gift.title, width))
       }
-      if (path === '/files/download/qr.svg') return raw(SVG, renderImage('cover', 'download', 'vchat app', width))
+      if (path === '/files/download/qr.svg') return raw(SVG, renderImage('cover', 'download', 'Get the app', width))
       match = /^\/files\/uploads\/([^/]+)$/.exec(path)
       const name = match?.[1]
       if (name && UPLOAD_NAME.test(name)) {

@@ -35,7 +35,13 @@ export const brandConfigSchema = z.object({
   packageName: z.string().regex(/^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/, 'expected a reverse-DNS package name like com.example.web'),
   /** The production web domain. */
   domain: hostname,
+  /** The brand's name everywhere a person reads it (header, titles, the native app's name). */
   displayName: z.string().min(1),
+  /**
+   * Where the brand's users write for help (support card, legal pages). The brand config, not the
+   * server, names the brand to its users: one backend may serve several brands.
+   */
+  supportEmail: z.string().email(),
   /** One line shown on the landing page under the brand name. */
   tagline: z.string().min(1),
   logos: z.object({

@@ -134,7 +134,7 @@ export function HomeLayout() {
       </div>
       {background && current ? (
         <Suspense fallback={null}>
-          <PopupSheet title={t(`screens.${current.screen}`)} onClose={closePopup} closeLabel={tc('close')}>
+          <PopupSheet screen={current.screen} title={t(`screens.${current.screen}`)} onClose={closePopup} closeLabel={tc('close')}>
             <Outlet />
           </PopupSheet>
         </Suspense>

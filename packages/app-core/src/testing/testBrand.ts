@@ -9,6 +9,7 @@ export const testBrand: BrandConfig = {
   packageName: 'com.example.vchat',
   domain: 'vchat.example.com',
   displayName: 'Test Chat',
+  supportEmail: 'support@vchat.example.com',
   tagline: 'Live video chat for tests.',
   logos: { mark: svg('#6a48f5'), wordmark: svg('#6a48f5') },
   images: { loginBackground: svg('#0d0b1f'), landingBackground: svg('#0d0b1f') },

@@ -1,11 +1,13 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
 import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
 
-/** The download-app panel: the native app with its install bonus, from the website config. */
+/** The download-app panel: the native app (named as the brand) with its install bonus and store links from the website config. */
 export function DownloadAppPanel() {
   const { t } = useTranslation('account')
+  const { brand } = useServices()
   const dispatch = useAppDispatch()
   const website = useAppSelector(selectWebsite)
   const status = useAppSelector(selectWebsiteStatus)
@@ -17,7 +19,7 @@ export function DownloadAppPanel() {
   return (
     <aside className="vc-account-card vc-download-panel" aria-labelledby="download-panel-title">
       <h2 id="download-panel-title" className="vc-account__subtitle">
-        {t('download.panelTitle', { app: app.appName })}
+        {t('download.panelTitle', { app: brand.displayName })}
       </h2>
       {app.bonusGems > 0 ? <p>{t('download.bonus', { count: app.bonusGems })}</p> : null}
       <p className="vc-download-panel__links">

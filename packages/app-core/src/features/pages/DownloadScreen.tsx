@@ -38,7 +38,7 @@ export function DownloadScreen() {
       ) : (
         <section className="vc-account-card" aria-labelledby="download-app-title">
           <h2 id="download-app-title" className="vc-account__subtitle">
-            {t('download.appTitle', { app: app.appName, version: app.version })}
+            {t('download.appTitle', { app: brand.displayName, version: app.version })}
           </h2>
           {app.bonusGems > 0 ? <p>{t('download.bonus', { count: app.bonusGems })}</p> : null}
           <p className="vc-download-panel__links">

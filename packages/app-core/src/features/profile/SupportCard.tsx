@@ -2,12 +2,16 @@ import { Button, Spinner } from '@vchat/ui'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useServices } from '../../app/ServicesContext'
 import { loadUserSupport, selectProfile } from './profileSlice'
 
-/** Customer support from get_user_support: e-mail, help account, FAQ and working hours. */
+/** Customer support: the brand's e-mail, and from get_user_support the help account, FAQ and working hours. */
 export function SupportCard() {
   const { t } = useTranslation('account')
   const { t: tc } = useTranslation('common')
+  // The address is the brand's (one backend may answer for several brands); hours, FAQ and the help
+  // account come from get_user_support.
+  const { brand } = useServices()
   const dispatch = useAppDispatch()
   const { support, supportStatus } = useAppSelector(selectProfile)
   useEffect(() => {
@@ -32,7 +36,7 @@ export function SupportCard() {
           <div>
             <dt>{t('support.email')}</dt>
             <dd>
-              <a href={`mailto:${support.supportEmail}`}>{support.supportEmail}</a>
+              <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
             </dd>
           </div>
           <div>
