@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { BackIcon, CardsIcon, CloseIcon, GemIcon, HistoryIcon, ListIcon, MessagesIcon } from './icons'
+import { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon } from './icons'
 import { expectNoAxeViolations } from './test-utils/axe'
 
-const icons = { BackIcon, CardsIcon, CloseIcon, GemIcon, HistoryIcon, ListIcon, MessagesIcon }
+const icons = { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon }
 
 describe('icons', () => {
   it.each(Object.entries(icons))('%s is a hidden, unfocusable inline svg', (_name, Icon) => {
@@ -16,8 +16,13 @@ describe('icons', () => {
   })
 
   it('cannot be made visible to assistive technology by props', () => {
-    const { container } = render(<GemIcon aria-hidden={false} />)
-    expect(container.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true')
+    const { container } = render(
+      <>
+        <GemIcon aria-hidden={false} />
+        <GiftIcon aria-hidden={false} />
+      </>,
+    )
+    for (const svg of container.querySelectorAll('svg')) expect(svg.getAttribute('aria-hidden')).toBe('true')
   })
 
   it('only the back icon mirrors in right-to-left', () => {

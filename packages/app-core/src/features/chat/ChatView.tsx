@@ -1,5 +1,5 @@
 import { withImageQuality } from '@vchat/api-client'
-import { Avatar, BackIcon, Button, EmptyState, ProgressBar, Spinner } from '@vchat/ui'
+import { Avatar, BackIcon, Button, EmptyState, GiftIcon, ImageIcon, ProgressBar, SmileIcon, Spinner } from '@vchat/ui'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -360,18 +360,18 @@ export function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: Comp
               tabIndex={-1}
             />
             <button type="button" className="vc-chat-composer__tool" onClick={() => fileRef.current?.click()} aria-label={t('composer.image')}>
-              <span aria-hidden="true">🖼</span>
+              <ImageIcon />
             </button>
           </>
         ) : null}
         {onSticker ? (
           <button type="button" className="vc-chat-composer__tool" aria-expanded={stickers} onClick={() => setStickers((open) => !open)} aria-label={t('composer.stickers')}>
-            <span aria-hidden="true">😊</span>
+            <SmileIcon />
           </button>
         ) : null}
         {onGifts ? (
           <button type="button" className="vc-chat-composer__tool" onClick={onGifts} aria-label={t('composer.gifts')}>
-            <span aria-hidden="true">🎁</span>
+            <GiftIcon />
           </button>
         ) : null}
         <label className="vc-visually-hidden" htmlFor="vc-chat-input">

@@ -1,4 +1,4 @@
-import { DotBadge } from '@vchat/ui'
+import { DotBadge, GiftIcon } from '@vchat/ui'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -26,9 +26,7 @@ export function TaskEntrance() {
   return (
     <AppLink to="/task" className="vc-task-entrance">
       <DotBadge show={claimable} label={t('taskEntrance.claimable')}>
-        <span aria-hidden="true" className="vc-task-entrance__icon">
-          🎁
-        </span>
+        <GiftIcon className="vc-task-entrance__icon" size={20} />
         <span className="vc-task-entrance__label">{t('taskEntrance.label')}</span>
       </DotBadge>
     </AppLink>
