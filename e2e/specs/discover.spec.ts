@@ -251,7 +251,7 @@ test.describe('discovery', () => {
     await expect(welcome.getByRole('button')).toHaveCount(0)
     // The server credited the gems: the match header shows the new balance after a reload.
     await page.goto('/match')
-    await expect(page.locator('.vc-app-header__gems')).toHaveText(String(won))
+    await expect(page.locator('.vc-app-header__gems-value')).toHaveText(String(won))
   })
 
   test('exclusive-girl page: locked for a free user', async ({ page, newUser }) => {

@@ -119,7 +119,10 @@ export function HomeLayout() {
               <div className="vc-app-background" inert aria-hidden="true" key={pathOf(background)}>
                 {matchPath(backgroundRoute.path, background.pathname) ? (
                   <Suspense fallback={<RouteFallback />}>
-                    <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>
+                    {/* A visitor's guarded page is not mounted behind the login popup (it would ask the
+                        server for what a visitor may not see and show its errors): the landing
+                        page stands in for it until they sign in and continue there. */}
+                    {backgroundRoute.auth && !loggedIn ? renderScreen('landing') : <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>}
                   </Suspense>
                 ) : null}
               </div>

@@ -18,7 +18,8 @@ export function RequireAuth({ route, children }: { route: AppRoute; children: Re
   if (!route.auth || loggedIn || inBackground) return children
   const state: AppLocationState = {
     from: saveLocation(location),
-    // A guarded page stays visible behind the login popup; a guarded popup keeps its own background.
+    // The login popup opens over the guarded page's place (a visitor sees the landing page there, see
+    // HomeLayout); a guarded popup keeps its own background.
     backgroundLocation: route.popup ? (background ?? readLocationState(location.state).backgroundLocation) : saveLocation(location),
   }
   return <Navigate to="/login" replace state={state} />

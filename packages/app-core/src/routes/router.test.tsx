@@ -66,6 +66,18 @@ describe('auth guard', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it("does not mount a visitor's guarded page behind the login popup: the landing page stands there, and nothing is asked of the server", async () => {
+    const api = fakeServices().api
+    const getHotAnchors = vi.fn(api.getHotAnchors)
+    const getCallRecords = vi.fn(api.getCallRecords)
+    await renderApp({ path: '/goddess', services: fakeServices({ api: { getHotAnchors, getCallRecords } }) })
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
+    // The landing page is behind the popup (hidden from assistive technology while the popup is open).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world', hidden: true })).toBeInstanceOf(Element)
+    expect(getHotAnchors).not.toHaveBeenCalled()
+    expect(screen.queryByText("We couldn't load this list")).toBeNull()
+  })
+
   it('goes to /match after a login that was not asked for by the guard', async () => {
     const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/login' })
@@ -102,11 +114,15 @@ describe('auth guard', () => {
 })
 
 describe('popup routes', () => {
-  it('falls back to the goddess wall behind a popup opened directly', async () => {
+  it('falls back to the goddess wall behind a popup opened directly (the landing page for a visitor, whose wall needs a sign-in)', async () => {
+    const signedInView = await renderApp({ path: '/silveranchor', preloadedState: signedIn })
+    expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeInstanceOf(Element)
+    await waitFor(() => expect(document.querySelector('.vc-app-background')?.textContent).toContain('Discover'))
+    signedInView.unmount()
+
     await renderApp({ path: '/silveranchor' })
     expect(await screen.findByRole('dialog', { name: 'Silver hosts' })).toBeInstanceOf(Element)
-    const background = document.querySelector('.vc-app-background')
-    expect(background?.textContent).toContain('Discover')
+    await waitFor(() => expect(document.querySelector('.vc-app-background')?.textContent).toContain('Live video chat with people around the world'))
   })
 
   it('keeps the earlier page visible behind a popup and returns to it on close', async () => {

@@ -35,7 +35,9 @@ export function AccountEntry() {
         onClick={() => setStoreOpen(true)}
       >
         <GemIcon />
-        <span aria-hidden="true">{gems ?? '–'}</span>
+        <span aria-hidden="true" className="vc-app-header__gems-value">
+          {gems ?? '–'}
+        </span>
         <span aria-hidden="true" className="vc-app-header__plus">
           +
         </span>
