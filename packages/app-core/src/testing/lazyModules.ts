@@ -57,6 +57,7 @@ const LAZY_MODULES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../features/system/MaintenanceOverlay'),
   () => import('../features/tasks/TaskScreen'),
   () => import('../features/wallet/CheckoutCardsScreen'),
+  () => import('../features/wallet/CoinStore'),
   () => import('../features/wallet/PayResultScreen'),
   () => import('../features/wallet/PaymentHistoryScreen'),
   () => import('../features/wallet/UpiScreens'),

@@ -88,12 +88,13 @@ describe('GoddessScreen (/goddess)', () => {
     expect(getMultiOnlineStatus).toHaveBeenCalledTimes(3)
   })
 
-  it('asks the server nothing while a visitor sees the wall behind the login popup', async () => {
+  it('is not mounted behind the login popup for a visitor: the landing page stands there and nothing is asked', async () => {
     const getHotAnchors = vi.fn(pageOf(4))
     const getContactPopupInfo = vi.fn(async () => ({ show: false, anchor: null, greeting: '', showAfterSeconds: 0 }))
     await renderApp({ path: '/login', services: fakeServices({ api: { getHotAnchors, getContactPopupInfo } }) })
     expect(await screen.findByRole('dialog')).toBeInstanceOf(Element)
-    await screen.findByTestId('wall-skeleton')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live video chat with people around the world', hidden: true })).toBeInstanceOf(Element)
+    expect(screen.queryByTestId('wall-skeleton')).toBeNull()
     expect(getHotAnchors).not.toHaveBeenCalled()
     expect(getContactPopupInfo).not.toHaveBeenCalled()
   })
