@@ -1,15 +1,13 @@
 import { withImageQuality } from '@vchat/api-client'
 import { Avatar, GemIcon } from '@vchat/ui'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
 import { selectUser } from '../auth/authSlice'
 import { usePerson } from '../users/usePerson'
 import { selectGemsBalance } from './accountSlice'
-
-// The store's packages, channels and checkout load when the user opens it, not with every page.
-const CoinStorePanel = lazy(() => import('../wallet/CoinStore').then((m) => ({ default: m.CoinStorePanel })))
+import { LazyCoinStorePanel } from '../wallet/LazyCoinStorePanel'
 
 /**
  * The account's door on every signed-in page, at the end of the header (as in the category's apps):
@@ -45,11 +43,7 @@ export function AccountEntry() {
       <AppLink to="/personalhome" className="vc-app-header__me" aria-label={t('screens.personalHome')}>
         <Avatar src={withImageQuality(me.avatarUrl)} name={me.name} size={36} decorative />
       </AppLink>
-      {storeOpen ? (
-        <Suspense fallback={null}>
-          <CoinStorePanel open onClose={() => setStoreOpen(false)} />
-        </Suspense>
-      ) : null}
+      <LazyCoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { DotBadge, GemIcon } from '@vchat/ui'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
@@ -14,9 +14,8 @@ import { BlockedNotice } from './BlockedNotice'
 import { countryName, flagOf } from './profileFormat'
 import { ageFrom, loadProfile, selectProfile } from './profileSlice'
 import { SupportCard } from './SupportCard'
+import { LazyCoinStorePanel } from '../wallet/LazyCoinStorePanel'
 import '../pages/account.css'
-
-const CoinStorePanel = lazy(() => import('../wallet/CoinStore').then((m) => ({ default: m.CoinStorePanel })))
 
 /**
  * /personalhome, the account's hub (the header's own face opens it): the user's profile and balance,
@@ -117,11 +116,7 @@ export function PersonalHomeScreen() {
       <SupportCard />
       <DownloadAppPanel />
       <LogoutButton />
-      {storeOpen ? (
-        <Suspense fallback={null}>
-          <CoinStorePanel open onClose={() => setStoreOpen(false)} />
-        </Suspense>
-      ) : null}
+      <LazyCoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
     </AccountPage>
   )
 }
