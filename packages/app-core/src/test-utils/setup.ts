@@ -1,6 +1,8 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, beforeAll } from 'vitest'
 import '../testing/injectAllSlices'
+import { preloadLazyModules } from '../testing/lazyModules'
+import { createTestI18n } from '../testing/renderApp'
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -15,3 +17,18 @@ afterEach(() => {
 // Library's 1 s: a generous ceiling, never a delay (waits end on the event), inside the 20 s test
 // time-out of vitest.config.ts.
 configure({ asyncUtilTimeout: 10_000 })
+
+// A file of component and screen tests (`*.test.tsx`) loads every lazy module and the English texts
+// once, in a hook, before its first test. `renderApp` does the same, but there the loading counted
+// against the first test's own time-out: on two cores busy with other work, loading and compiling the
+// whole app took most of it, and a first test that does little else (ComposerExtras "uploads a picked
+// photo…") timed out at 20 s while its file's later tests took a third of that. The hook's ceiling is
+// HOOK_TIMEOUT_MS (vitest.config.ts), the bound set for slow set-up. Logic tests (`*.test.ts`) render
+// nothing and load nothing extra.
+// Vitest reads a hook's first parameter as fixtures and insists on a destructuring pattern; this hook uses none.
+// eslint-disable-next-line no-empty-pattern
+beforeAll(async ({}, suite) => {
+  if (!suite.file.filepath.endsWith('.tsx')) return
+  await Promise.all([preloadLazyModules(), createTestI18n()])
+})
+
