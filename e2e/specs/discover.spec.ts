@@ -79,7 +79,11 @@ test.describe('discovery', () => {
     await expect(rows).toHaveAttribute('data-count', '50')
     const firstImage = rows.locator('.vc-anchor-card img').first()
     await expect(firstImage).toHaveAttribute('src', /x-oss-process=image\/resize,w_480$/)
-    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480)
+    // Half and full SPEC §9 quality to choose from: a phone's two columns take the smaller one.
+    await expect(firstImage).toHaveAttribute('srcset', /w_240 240w, \S+w_480 480w$/)
+    await expect
+      .poll(() => firstImage.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : '')))
+      .toMatch(/x-oss-process=image\/resize,w_(240|480)$/)
     // Virtualised: far fewer cards in the document than loaded.
     expect(await rows.locator('.vc-anchor-card').count()).toBeLessThan(50)
 

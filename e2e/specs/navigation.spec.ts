@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { logIn } from '../support/calls.ts'
+import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 /** Every account screen the personal home lists, in its order. */
@@ -86,4 +87,27 @@ test('a new user finds the personal home, every account screen, the coin store a
   await page.reload()
   await expect(page.locator('.vc-app-header__me')).toHaveCount(0)
   await expect(page.locator('.vc-app-header__login')).toBeVisible()
+})
+
+test('a visitor sees who is live on the landing page, and a face leads through sign-in to her profile', async ({ page, newUser }) => {
+  const user = await newUser({})
+  await page.goto('/')
+  // The public wall: faces with names, live ones first, before any login.
+  const cards = page.locator('.vc-landing__live-grid .vc-anchor-card')
+  await expect(cards.first()).toBeVisible()
+  expect(await cards.count()).toBeGreaterThanOrEqual(6)
+  const names = await page.locator('.vc-landing__live-grid .vc-anchor-card__name').allTextContents()
+  for (const name of names) expect(name).not.toMatch(/anchor_\d+|user_\d+|^\d{5,}$/)
+  await expect(cards.first().locator('.vc-presence')).toHaveAttribute('data-status', 'online')
+  const chosen = names[0] ?? ''
+
+  // Intent first, then the sign-in: the login sheet opens over the landing page…
+  await cards.first().click()
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(user.uid)
+  await dialog.locator('input[name="password"]').fill(user.password)
+  await dialog.locator('form:has(input[name="uid"]) button[type="submit"]').click()
+  // …and the app continues to the host she chose, named as on her card.
+  await expect(page).toHaveURL(/\/anchorprofile\?jid=anchor_\d+/, { timeout: FLOW_TIMEOUT_MS })
+  await expect(page.getByRole('heading', { level: 1, name: chosen })).toBeVisible()
 })

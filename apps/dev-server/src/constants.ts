@@ -52,3 +52,10 @@ export const FIRST_RECHARGE_BONUS_PERCENT = 20
 
 /** Most messages one anchor-console burst send may carry (`POST /dev/anchor/send {contents}`). */
 export const CONSOLE_BURST_MAX = 2000
+/**
+ * Hosts on the public wall (GET /api/public/live_hosts): api-client's PUBLIC_HOSTS_LIMIT, which the
+ * contract test ties to this value (the server's runtime imports no client code).
+ */
+export const PUBLIC_WALL_SIZE = 12
+/** How long a CDN or the browser may reuse the public wall: presence changes by the minute. */
+export const PUBLIC_WALL_MAX_AGE_S = 30

@@ -389,6 +389,26 @@ export interface AnchorListRequest extends PageRequest {
 
 export type AnchorPage = Page<AnchorInfo>
 
+// ---- public/live_hosts (our addition: GET, no envelope in the request, no login) -------------
+
+/**
+ * A host as a visitor may see her on the landing page: face, name, flag, age and presence; nothing
+ * paid (price, photos, videos) and nothing about the viewer. Fields of `AnchorInfo`, so a card that
+ * shows a host shows either.
+ */
+export type PublicHost = Pick<AnchorInfo, 'uid' | 'jid' | 'nickName' | 'avatarUrl' | 'country' | 'gender' | 'birthday' | 'onlineStatus'>
+
+/** `GET /api/public/live_hosts?language=<code>`: the wall a visitor sees before signing in. */
+export interface PublicHostsRequest {
+  /** Interface language code: hosts speaking it first; absent = every language. */
+  language?: string
+}
+
+export interface PublicHostsResponse {
+  /** At most PUBLIC_HOSTS_LIMIT hosts, online first, then busy, then by popularity. */
+  list: PublicHost[]
+}
+
 /**
  * One host by jid (our addition: SPEC §7 finds hosts through its lists only, so a profile link to a
  * host beyond the first pages could not open). `anchor` is null when no host has this jid.

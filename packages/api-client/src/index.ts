@@ -19,6 +19,7 @@ export { parseQuery, stringifyQuery } from './query'
 export { retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
 export { isTokenExpiring } from './token'
 export { fileExtension, uploadFileName, withImageQuality } from './images'
+export { PUBLIC_HOSTS_LIMIT, PUBLIC_HOSTS_PATH, fetchPublicHosts, publicHostsUrl, type PublicHostsOptions } from './publicHosts'
 export {
   createDeviceInfo,
   deviceModelFromUserAgent,

@@ -7,6 +7,7 @@
  */
 import type * as C from '@vchat/api-client'
 import { z } from 'zod'
+import { PUBLIC_WALL_SIZE } from '../constants.ts'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
@@ -92,6 +93,8 @@ export const requests = {
     z.object({ page, size, language: z.union([languageCode, z.literal('all')]).optional() }).strict(),
   ),
   anchorProfile: exact<C.AnchorProfileRequest>()(z.object({ jid }).strict()),
+  /** The public wall's query string (GET /api/public/live_hosts). */
+  publicHosts: exact<C.PublicHostsRequest>()(z.object({ language: languageCode.optional() }).strict()),
   swipe: exact<C.SwipeAnchorListRequest>()(z.object({ size }).strict()),
   storyLine: exact<C.StoryLineRequest>()(z.object({ anchorJid: jid }).strict()),
   multiOnlineStatus: exact<C.MultiOnlineStatusRequest>()(
@@ -369,6 +372,28 @@ export const responses = {
   maintenance: exact<C.MaintenanceStatusResponse>()(z.object({ maintananceStatus: z.number().int() }).strict()),
   anchorPage: exact<C.AnchorPage>()(pageOf(anchorInfo)),
   anchorProfile: exact<C.AnchorProfileResponse>()(z.object({ anchor: anchorInfo.nullable() }).strict()),
+  publicHosts: exact<C.PublicHostsResponse>()(
+    z
+      .object({
+        list: z
+          .array(
+            z
+              .object({
+                uid: anchorInfoShape.uid,
+                jid: anchorInfoShape.jid,
+                nickName: anchorInfoShape.nickName,
+                avatarUrl: anchorInfoShape.avatarUrl,
+                country: anchorInfoShape.country,
+                gender: anchorInfoShape.gender,
+                birthday: anchorInfoShape.birthday,
+                onlineStatus: anchorInfoShape.onlineStatus,
+              })
+              .strict(),
+          )
+          .max(PUBLIC_WALL_SIZE),
+      })
+      .strict(),
+  ),
   swipe: exact<C.SwipeAnchorListResponse>()(z.object({ list: z.array(anchorInfo), remaining: nonNegative }).strict()),
   clubAnchors: exact<C.ClubAnchorListResponse>()(
     z

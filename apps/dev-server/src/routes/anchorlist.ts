@@ -1,5 +1,7 @@
 import { emptyRequest, pageRequest, requests, responses } from '../contract/schemas.ts'
-import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import { ok, productRoute, refuse, signedIn, type AppContext, type RawResult, type Route } from '../http/routes.ts'
+import { describeIssue, validate } from '../http/http.ts'
+import { PUBLIC_WALL_MAX_AGE_S, PUBLIC_WALL_SIZE } from '../constants.ts'
 import {
   allAnchors,
   anchorByJid,
@@ -51,7 +53,52 @@ export function storyLine(app: AppContext, row: AnchorRow) {
   }
 }
 
+/**
+ * The public wall (our addition, api-client `fetchPublicHosts`): what a visitor's landing page shows
+ * before any login. Live hosts first (online, then busy, then those who speak the visitor's language,
+ * then by popularity), reduced to what a visitor may see: no price, gallery or videos. A GET without
+ * the product envelope, so it needs no device data and a CDN may cache it for everyone.
+ */
+export function publicWall(app: AppContext, language: string | undefined) {
+  const primary = language?.split('-')[0]
+  const speaks = (row: AnchorRow) => (row.language === primary ? 0 : 1)
+  const rows = allAnchors(app.db)
+    .sort((a, b) => byPresence(a, b) || speaks(a) - speaks(b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid))
+    .slice(0, PUBLIC_WALL_SIZE)
+  return {
+    list: rows.map((row) => {
+      const { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus } = toAnchorInfo(app, row)
+      return { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus }
+    }),
+  }
+}
+
+export const publicWallRoute: Route = {
+  method: 'GET',
+  path: '/api/public/live_hosts',
+  handle({ app, url }): { body: RawResult } {
+    const query = validate(requests.publicHosts, Object.fromEntries(url.searchParams), 'query')
+    const data = publicWall(app, query.language)
+    if (app.checkResponses) {
+      const checked = responses.publicHosts.safeParse(data)
+      if (!checked.success) throw new Error(`/api/public/live_hosts answered outside its contract: ${describeIssue(checked.error, 'data')}`)
+    }
+    return {
+      body: {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          // Public and the same for every visitor: a CDN or the browser may keep it briefly.
+          'Cache-Control': `public, max-age=${PUBLIC_WALL_MAX_AGE_S}`,
+        },
+        bytes: Buffer.from(JSON.stringify(ok(data)), 'utf8'),
+      },
+    }
+  },
+}
+
 export const anchorListRoutes: Route[] = [
+  publicWallRoute,
   productRoute('/api/anchorlist_services/anchor_list_hot', {
     data: requests.anchorList,
     response: responses.anchorPage,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Gender } from '@vchat/api-client'
 import { findSessionUid } from '../auth/sessions.ts'
 import { MAX_UPLOAD_BYTES } from '../constants.ts'
 import { HttpError, errorBody } from '../http/http.ts'
 import type { AppContext, RawResult, Route, RouteResult } from '../http/routes.ts'
-import { renderImage, requestedWidth } from '../world/images.ts'
+import { renderImage, renderPortrait, requestedWidth } from '../world/images.ts'
 import { activeGift } from '../xmpp/giftCatalogue.ts'
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpe?g|gif|webp)$/
@@ -61,18 +62,20 @@ export const fileRoutes: Route[] = [
       const path = url.pathname
       let match = /^\/files\/avatars\/(\d{1,12})\.svg$/.exec(path)
       if (match?.[1]) {
-        const row = app.db.prepare('SELECT nick_name FROM users WHERE uid = ?').get(match[1]) as { nick_name: string } | undefined
+        const row = app.db
+          .prepare('SELECT COALESCE(a.gender, p.gender, \'\') AS gender FROM users u LEFT JOIN anchors a ON a.uid = u.uid LEFT JOIN profiles p ON p.uid = u.uid WHERE u.uid = ?')
+          .get(match[1]) as { gender: Gender | '' } | undefined
         if (!row) throw new HttpError(404, `no image ${path}`)
-        return raw(SVG, renderImage('avatar', match[1], row.nick_name, width))
+        return raw(SVG, renderPortrait(match[1], row.gender, 0, width))
       }
       match = /^\/files\/photos\/(\d{1,12})_(\d{1,2})\.svg$/.exec(path)
       if (match?.[1] && match[2]) {
         const row = app.db
-          .prepare('SELECT u.nick_name, a.photo_count FROM users u JOIN anchors a ON a.uid = u.uid WHERE u.uid = ?')
-          .get(match[1]) as { nick_name: string; photo_count: number } | undefined
+          .prepare('SELECT a.gender, a.photo_count FROM anchors a WHERE a.uid = ?')
+          .get(match[1]) as { gender: Gender; photo_count: number } | undefined
         const index = Number(match[2])
         if (!row || index < 1 || index > row.photo_count) throw new HttpError(404, `no image ${path}`)
-        return raw(SVG, renderImage('photo', `${match[1]}_${index}`, `${row.nick_name} · ${index}`, width))
+        return raw(SVG, renderPortrait(match[1], row.gender, index, width))
       }
       match = /^\/files\/gifts\/([a-z0-9_-]{1,40})\.svg$/.exec(path)
       if (match?.[1]) {

@@ -3,7 +3,9 @@
  * uid, made on first request and cached. The 480 px quality suffix (`?x-oss-process=image/resize,w_480`,
  * see api-client `withImageQuality`) is honoured: the SVG is drawn at that width.
  */
+import type { Gender } from '@vchat/api-client'
 import { seedHash } from '../db/seedData.ts'
+import { portraitSvg } from './portraits.ts'
 
 /** Width of an image asked for without a quality suffix. */
 export const ORIGINAL_WIDTH = 960
@@ -53,6 +55,20 @@ export function renderImage(kind: ImageKind, seed: string, label: string, width:
     `<stop offset="1" stop-color="hsl(${hue2},65%,42%)"/></linearGradient></defs>` +
     `<rect width="${w}" height="${h}" fill="url(#g)"/>${shapes}</svg>`
   const bytes = Buffer.from(svg, 'utf8')
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
+  cache.set(key, bytes)
+  return bytes
+}
+
+/**
+ * A person's picture: the profile picture (`variant` 0, square) or a gallery photo (`variant` n, 3:4),
+ * an illustrated portrait with the account's own look (see portraits.ts), cached like the others.
+ */
+export function renderPortrait(uid: string, gender: Gender | '', variant: number, width: number): Buffer {
+  const key = `portrait:${uid}:${gender}:${variant}:${width}`
+  const cached = cache.get(key)
+  if (cached) return cached
+  const bytes = Buffer.from(portraitSvg({ person: uid, gender, variant, width, aspect: variant === 0 ? 1 : 4 / 3 }), 'utf8')
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
   cache.set(key, bytes)
   return bytes

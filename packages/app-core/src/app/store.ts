@@ -18,6 +18,7 @@ import type { SettingsState } from '../features/settings/settingsSlice'
 import type { ProfileState } from '../features/profile/profileSlice'
 import type { WalletState } from '../features/wallet/walletSlice'
 import type { UsersState } from '../features/users/usersSlice'
+import type { LiveHostsState } from '../features/landing/liveHostsSlice'
 
 /** The state shape without persistence bookkeeping; what tests preload. */
 export interface AppState {
@@ -33,6 +34,7 @@ export interface AppState {
   profile: ProfileState
   wallet: WalletState
   users: UsersState
+  landing: LiveHostsState
 }
 
 /** What `makeStore` accepts: any slice, each partially. */
@@ -42,7 +44,7 @@ export type PreloadedAppState = { [K in keyof AppState]?: Partial<AppState[K]> }
 export const baseSlices = [authSlice, accountSlice, configSlice, systemSlice, settingsSlice] as const
 
 /** Feature state injected by the feature's own (lazy) module: absent from the store until then. */
-export type LazyState = Pick<AppState, 'call' | 'discover' | 'chat' | 'tasks' | 'profile' | 'wallet' | 'users'>
+export type LazyState = Pick<AppState, 'call' | 'discover' | 'chat' | 'tasks' | 'profile' | 'wallet' | 'users' | 'landing'>
 
 /**
  * The root reducer: the base slices, plus each feature slice once its module has loaded and injected

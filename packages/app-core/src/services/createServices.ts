@@ -1,3 +1,4 @@
+import { fetchPublicHosts } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import { STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
 import { envFromImportMeta, resolveEndpoints } from './endpoints'
@@ -9,7 +10,7 @@ import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
 import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
 import { createAppPush } from './pushService'
-import type { AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
+import type { ApiService, AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
 export function createPersistEngine(): PersistEngine {
@@ -90,7 +91,11 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
       productApi = null
       throw error
     }))
-  const api = createLazyApi(sharedProductApi)
+  const api: ApiService = {
+    ...createLazyApi(sharedProductApi),
+    // A plain GET of its own: the landing page shows live hosts without loading the product client.
+    getPublicHosts: (request, options) => fetchPublicHosts(endpoints.apiBaseUrl, request, options),
+  }
   const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger, storage: safeStorage() })
   if (typeof window !== 'undefined' && typeof document !== 'undefined') analytics.schedule({ window, document, storage: safeStorage() })
   const push = createAppPush({

@@ -3,10 +3,10 @@ import { CHAT_API_METHODS } from '../features/chat/chatApi'
 import { WALLET_API_METHODS } from '../features/wallet/walletApi'
 import { CALL_RECORD_API_METHODS } from '../features/callrecord/callRecordApi'
 import { USERS_API_METHODS } from '../features/users/usersApi'
-import type { ApiService } from './types'
+import type { ProductApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
-export type ApiLoader = () => Promise<ApiService>
+export type ApiLoader = () => Promise<ProductApiService>
 
 /**
  * The product API as a lazy facade: nothing of the HTTP stack (axios, qs, the envelope, device info)
@@ -14,10 +14,10 @@ export type ApiLoader = () => Promise<ApiService>
  * `cancelAll` only reach a client that exists (nothing can be in flight before). A failed load (offline,
  * a chunk gone after a deploy) rejects that call and the next call tries again.
  */
-export function createLazyApi(load: ApiLoader): ApiService {
-  let loaded: ApiService | null = null
-  let loading: Promise<ApiService> | null = null
-  const get = (): Promise<ApiService> =>
+export function createLazyApi(load: ApiLoader): ProductApiService {
+  let loaded: ProductApiService | null = null
+  let loading: Promise<ProductApiService> | null = null
+  const get = (): Promise<ProductApiService> =>
     (loading ??= load().then(
       (client) => {
         loaded = client

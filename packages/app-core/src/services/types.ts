@@ -1,4 +1,4 @@
-import type { ApiClient, ComponentInfo } from '@vchat/api-client'
+import type { ApiClient, ComponentInfo, PublicHostsRequest, PublicHostsResponse } from '@vchat/api-client'
 import type { ChatMessage, HubTransport, LastActivity, ReadOptions } from '@vchat/xmpp-chat'
 import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
@@ -55,7 +55,7 @@ export interface MainUser {
 }
 
 /** The product API surface the app uses (a subset of `ApiClient`, so fakes stay small). */
-export type ApiService = Pick<
+export type ProductApiService = Pick<
   ApiClient,
   'userPwdLogin' | 'login' | 'logout' | 'getAccount' | 'getConfig' | 'getMaintenanceStatus' | 'cancel' | 'cancelAll'
   | DiscoverApiMethod
@@ -65,6 +65,17 @@ export type ApiService = Pick<
   | UsersApiMethod
   | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >
+
+/**
+ * What a visitor's page asks before any login: the public host wall (api-client `fetchPublicHosts`, a
+ * plain GET), answered without the product client so the landing page does not download it.
+ */
+export interface PublicApi {
+  getPublicHosts(request: PublicHostsRequest, options?: { signal?: AbortSignal }): Promise<PublicHostsResponse>
+}
+
+/** Every server call of the app: the product API (loaded with its first call) and the public one. */
+export type ApiService = ProductApiService & PublicApi
 
 export interface ChatCredentials {
   uid: string

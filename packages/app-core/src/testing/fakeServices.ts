@@ -1,11 +1,11 @@
-import type { AccountInfo, ConfigInfo, LoginResponse, MaintenanceStatusResponse } from '@vchat/api-client'
+import { PUBLIC_HOSTS_LIMIT, type AccountInfo, type ConfigInfo, type LoginResponse, type MaintenanceStatusResponse } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
 import type { ApiService, AppEnv, ChatService, Clock, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
-import { discoverFakeApi } from '../features/discover/fixtures'
+import { discoverFakeApi, fakePublicHosts } from '../features/discover/fixtures'
 import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
 import { walletFakeApi } from '../features/wallet/fixtures'
@@ -111,6 +111,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     getMaintenanceStatus: async (): Promise<MaintenanceStatusResponse> => ({ maintananceStatus: 1 }),
     cancel: () => false,
     cancelAll: () => 0,
+    getPublicHosts: async () => ({ list: fakePublicHosts(PUBLIC_HOSTS_LIMIT) }),
     ...discoverFakeApi(),
     ...chatFakeApi(),
     ...walletFakeApi(),

@@ -8,6 +8,7 @@
 import '../features/call/callSlice'
 import '../features/chat/chatSlice'
 import '../features/discover/discoverSlice'
+import '../features/landing/liveHostsSlice'
 import '../features/match/matchSlice'
 import '../features/profile/profileSlice'
 import '../features/social/socialSlice'

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ageFromBirthday } from './age'
 import { flagFor } from './flags'
 import { virtualStatusAt } from './virtualStatus'
+import './anchorBadges.css'
 
 const displayNames = new Map<string, Intl.DisplayNames | null>()
 
@@ -60,7 +61,13 @@ export function AnchorFacts({ anchor, now }: { anchor: Pick<AnchorInfo, 'country
       <CountryFlag country={anchor.country} />
       <span className={`vc-anchor-facts__gender vc-anchor-facts__gender--${anchor.gender}`}>
         <GenderIcon gender={anchor.gender} label={t(`gender.${anchor.gender}`)} size={14} />
-        {age === -1 ? null : <span>{t('age', { count: age })}</span>}
+        {age === -1 ? null : (
+          <>
+            {/* The number fits a narrow card on one line; "24 years old" is what a screen reader says. */}
+            <span aria-hidden="true">{age}</span>
+            <span className="vc-visually-hidden">{t('age', { count: age })}</span>
+          </>
+        )}
       </span>
     </span>
   )

@@ -8,6 +8,7 @@ import type {
   Gender,
   OnlineStatus,
   Page,
+  PublicHost,
   RelationAction,
   RelationUser,
 } from '@vchat/api-client'
@@ -46,6 +47,18 @@ export function fakeAnchor(n: number, overrides: Partial<AnchorInfo> = {}): Anch
     isClubAnchor: n % 4 === 0,
     ...overrides,
   }
+}
+
+/** A host as the public wall answers her (`PublicHost`: what a visitor may see). */
+export function fakePublicHost(n: number, overrides: Partial<PublicHost> = {}): PublicHost {
+  const { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus } = fakeAnchor(n)
+  return { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus, ...overrides }
+}
+
+/** The public wall's answer: `count` hosts, live ones first, as the server orders them. */
+export function fakePublicHosts(count: number): PublicHost[] {
+  const rank = { online: 0, busy: 1, offline: 2 } as const
+  return Array.from({ length: count }, (_, index) => fakePublicHost(index + 1)).sort((a, b) => rank[a.onlineStatus] - rank[b.onlineStatus])
 }
 
 export function fakeAnchors(count: number, start = 1): AnchorInfo[] {

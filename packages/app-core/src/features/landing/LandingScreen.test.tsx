@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../testing/renderApp'
 import { testBrand } from '../../testing/testBrand'
 import { signedInAs } from '../discover/testState'
+import { fakePublicHosts } from '../discover/fixtures'
+import { fakeServices } from '../../testing/fakeServices'
+import { ApiError } from '@vchat/api-client'
 import { landingVariantFor } from './LandingScreen'
 
 // Popup routes load the sheet's chunk first, which takes longer on a busy machine.
@@ -69,3 +72,68 @@ describe('LandingScreen (/ and /onlinevideochat)', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/match'))
   })
 })
+
+describe('LandingScreen: who is live now (the public wall)', () => {
+  const liveSection = async () => screen.findByRole('region', { name: 'Live now' })
+
+  it('shows the live hosts a visitor may see, with names and presence, asked in the visitor language', async () => {
+    const hosts = fakePublicHosts(12)
+    const getPublicHosts = vi.fn(async () => ({ list: hosts }))
+    await renderApp({ path: '/', services: fakeServices({ api: { getPublicHosts } }) })
+    const section = await liveSection()
+    const items = await within(section).findAllByRole('listitem')
+    expect(items).toHaveLength(12)
+    expect(within(items[0]!).getByRole('link').textContent).toContain(hosts[0]?.nickName)
+    expect(within(section).getAllByText('Online').length).toBeGreaterThan(0)
+    expect(getPublicHosts).toHaveBeenCalledWith({ language: 'en' }, expect.objectContaining({ signal: expect.any(AbortSignal) }))
+    // Every picture keeps its place before it arrives and waits until it is near the screen.
+    for (const image of section.querySelectorAll('img')) {
+      expect(image.getAttribute('loading')).toBe('lazy')
+      expect(image.getAttribute('width')).toBe('480')
+      expect(image.getAttribute('height')).toBe('640')
+    }
+  })
+
+  it('a face is a way in: the login sheet opens, and after login the app continues to her profile', async () => {
+    const user = userEvent.setup()
+    const hosts = fakePublicHosts(3)
+    const { router } = await renderApp({ path: '/', services: fakeServices({ api: { getPublicHosts: async () => ({ list: hosts }) } }) })
+    const section = await liveSection()
+    await user.click((await within(section).findAllByRole('link', { name: new RegExp(hosts[1]!.nickName) }))[0]!)
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInstanceOf(Element)
+    const state = router.state.location.state as { from?: { pathname: string; search: string } }
+    expect(state.from).toMatchObject({ pathname: '/anchorprofile', search: `?jid=${encodeURIComponent(hosts[1]!.jid)}` })
+  })
+
+  it('says so when the wall cannot load, and a retry shows the faces', async () => {
+    const user = userEvent.setup()
+    let fail = true
+    const getPublicHosts = vi.fn(async () => {
+      if (fail) throw new ApiError('NETWORK_ERROR', 'network error', { path: '/api/public/live_hosts', requestId: '' })
+      return { list: fakePublicHosts(4) }
+    })
+    await renderApp({ path: '/', services: fakeServices({ api: { getPublicHosts } }) })
+    const section = await liveSection()
+    const alert = await within(section).findByRole('alert')
+    expect(alert.textContent).toContain("We couldn't load who's live right now.")
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(4))
+    expect(within(section).queryByRole('alert')).toBeNull()
+  })
+
+  it('says when no one is live, and keeps the page usable', async () => {
+    await renderApp({ path: '/', services: fakeServices({ api: { getPublicHosts: async () => ({ list: [] }) } }) })
+    const section = await liveSection()
+    expect(await within(section).findByText(/No one is live this minute/)).toBeInstanceOf(Element)
+    expect(screen.getByRole('link', { name: 'Log in to start' })).toBeInstanceOf(Element)
+  })
+
+  it('shows placeholders while the wall loads, announced to screen readers', async () => {
+    await renderApp({ path: '/', services: fakeServices({ api: { getPublicHosts: () => new Promise(() => {}) } }) })
+    const section = await liveSection()
+    expect(section.getAttribute('aria-busy')).toBe('true')
+    expect(within(section).getByRole('status').textContent).toBe("Finding who's live…")
+  })
+})
+

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink, readLocationState, useIsBackground } from '../../routes/navigation'
 import { selectIsLoggedIn } from '../auth/authSlice'
+import { LiveHosts } from './LiveHosts'
 import './landing.css'
 
 const FEATURES = ['live', 'chat', 'private'] as const
@@ -29,7 +30,8 @@ export function landingVariantFor(search: string, brandId: string, popup: boolea
 
 /**
  * `/` and `/onlinevideochat` for visitors: the online video chat landing page in its variant. Signed-in
- * visitors go to /match (SPEC §2). Loads no messaging, calling, database or push code.
+ * visitors go to /match (SPEC §2). Below the hero, who is live now (`LiveHosts`, the public wall).
+ * Loads no messaging, calling, database or push code, nor the product API client.
  */
 export function LandingScreen() {
   const { t } = useTranslation('app')
@@ -69,6 +71,7 @@ export function LandingScreen() {
       </section>
       {variant === 'compact' ? null : (
         <>
+          <LiveHosts />
           <section className="vc-landing__features" aria-labelledby="landing-features">
             <h2 id="landing-features" className="vc-landing__features-title">
               {t('landing.featuresTitle', { brand: brand.displayName })}
