@@ -1,6 +1,7 @@
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { StorybookConfig } from '@storybook/react-vite'
+import { flagsPlugin } from '@vchat/app-core/vite'
 import { defaultClientConditions, mergeConfig } from 'vite'
 
 /**
@@ -27,6 +28,8 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     return mergeConfig(viteConfig, {
+      // Country flags at /flags/<CODE>.svg, as the apps serve them.
+      plugins: [flagsPlugin()],
       resolve: {
         // Workspace packages resolve to their TypeScript sources, as in the apps.
         conditions: ['@vchat/source', ...defaultClientConditions],

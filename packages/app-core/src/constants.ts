@@ -139,3 +139,6 @@ export const MESSAGE_RETENTION_STORAGE_KEY = 'vchat:message-retention'
 
 /** One day in milliseconds (the delete-messages schedule counts in days). */
 export const DAY_MS = 86_400_000
+
+/** Folder of the country flag pictures under the app's base URL (`/flags/<CODE>.svg`, vite/flagsPlugin.ts). */
+export const FLAGS_DIR = 'flags'

@@ -4,6 +4,8 @@ declare module '*.css' {}
 // The part of Vite's import.meta.env the app reads (statically replaced at build time).
 interface ImportMetaEnv {
   readonly DEV?: boolean
+  /** The app's base URL ('/' unless built for a sub-folder). */
+  readonly BASE_URL?: string
   readonly VITE_API_URL?: string
   readonly VITE_IMAGE_HOST_URL?: string
   readonly VITE_WS_URL?: string

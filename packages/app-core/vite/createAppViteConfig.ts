@@ -10,6 +10,8 @@ import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defaultServerConditions, defineConfig, searchForWorkspaceRoot } from 'vite'
 import type { Alias, ConfigEnv, Plugin, ProxyOptions, UserConfig } from 'vite'
 import { validateBrandConfig } from '../src/brand/brandConfig.ts'
+import { flagsPlugin } from './flagsPlugin.ts'
+export { flagsPlugin } from './flagsPlugin.ts'
 import { pwaPlugin } from './pwaPlugin.ts'
 
 export interface AppViteConfigOptions {
@@ -140,7 +142,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
   validateBrandConfig(brand)
   const proxy = localStackProxy()
   return defineConfig(({ command, mode }) => ({
-    plugins: [react(), chunkModulesReport(), pwaPlugin(validateBrandConfig(brand))],
+    plugins: [react(), chunkModulesReport(), flagsPlugin(), pwaPlugin(validateBrandConfig(brand))],
     resolve: {
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
       dedupe: ['react', 'react-dom'],

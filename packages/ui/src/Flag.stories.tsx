@@ -13,3 +13,5 @@ type Story = StoryObj<typeof meta>
 
 export const Country: Story = {}
 export const GlobalFallback: Story = { args: { code: 'GLOBAL', label: 'Other country' } }
+/** The picture flag an app serves (the app's `/flags/<CODE>.svg`): the same on every system. */
+export const Picture: Story = { args: { code: 'SA', label: 'Saudi Arabia', src: '/flags/SA.svg' } }

@@ -19,4 +19,21 @@ describe('Flag', () => {
     rerender(<Flag code="TR" />)
     expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true')
   })
+
+  it('is a 3:2 picture when given one, named by the country or decorative', () => {
+    const { rerender } = render(<Flag code="BR" label="Brazil" src="/flags/BR.svg" size={16} />)
+    const picture = screen.getByRole('img', { name: 'Brazil' })
+    expect(picture.tagName).toBe('IMG')
+    expect(picture.getAttribute('src')).toBe('/flags/BR.svg')
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['24', '16'])
+    rerender(<Flag code="BR" src="/flags/BR.svg" />)
+    expect(screen.getByRole('presentation').getAttribute('alt')).toBe('')
+  })
+
+  it('the global flag is the globe icon, not an emoji a system may not draw', () => {
+    render(<Flag code="GLOBAL" label="Global" />)
+    const globe = screen.getByRole('img', { name: 'Global' })
+    expect(globe.querySelector('svg')).not.toBeNull()
+    expect(globe.textContent).toBe('')
+  })
 })

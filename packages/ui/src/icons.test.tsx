@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon } from './icons'
+import { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon } from './icons'
 import { expectNoAxeViolations } from './test-utils/axe'
 
-const icons = { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon }
+const icons = { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon }
 
 describe('icons', () => {
   it.each(Object.entries(icons))('%s is a hidden, unfocusable inline svg', (_name, Icon) => {

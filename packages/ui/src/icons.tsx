@@ -1,4 +1,4 @@
-import { Gift, Image, Smile } from 'lucide'
+import { Gift, Globe, Image, Smile } from 'lucide'
 import type { IconNode } from 'lucide'
 import { createElement } from 'react'
 import type { ReactNode, SVGProps } from 'react'
@@ -108,3 +108,5 @@ export const GiftIcon = /* @__PURE__ */ fromSet('GiftIcon', Gift)
 export const ImageIcon = /* @__PURE__ */ fromSet('ImageIcon', Image)
 /** A smiling face (stickers). */
 export const SmileIcon = /* @__PURE__ */ fromSet('SmileIcon', Smile)
+/** The globe (a country outside the flag list, SPEC §9 global flag). */
+export const GlobeIcon = /* @__PURE__ */ fromSet('GlobeIcon', Globe)

@@ -2,7 +2,7 @@ import type { AnchorInfo, OnlineStatus } from '@vchat/api-client'
 import { Flag, GenderIcon } from '@vchat/ui'
 import { useTranslation } from 'react-i18next'
 import { ageFromBirthday } from './age'
-import { flagFor } from './flags'
+import { flagFor, flagSrc } from './flags'
 import { virtualStatusAt } from './virtualStatus'
 import './anchorBadges.css'
 
@@ -25,12 +25,20 @@ function displayName(locale: string, code: string, type: 'region' | 'language'):
   }
 }
 
-/** Country flag (SPEC §9, global fallback) with the country's name for assistive technology. */
-export function CountryFlag({ country, size }: { country: string; size?: number }) {
+/**
+ * Country flag (SPEC §9, global fallback) with the country's name for assistive technology, or
+ * `decorative` where the name is written beside it.
+ */
+export function CountryFlag({ country, size, decorative = false }: { country: string; size?: number; decorative?: boolean }) {
   const { t, i18n } = useTranslation('discover')
   const code = flagFor(country)
-  const label = code === 'GLOBAL' ? t('country.global') : displayName(i18n.language, code, 'region')
-  return <Flag code={code} label={label} size={size ?? 16} />
+  const label = decorative ? undefined : code === 'GLOBAL' ? t('country.global') : displayName(i18n.language, code, 'region')
+  return <Flag code={code} {...(label === undefined ? {} : { label })} size={size ?? 16} src={flagSrc(code)} />
+}
+
+/** A country's name in the viewer's language (Intl), '' for none, the code when Intl does not know it. */
+export function countryName(locale: string, country: string): string {
+  return country ? displayName(locale, country.toUpperCase(), 'region') : ''
 }
 
 export function languageName(locale: string, language: string): string {

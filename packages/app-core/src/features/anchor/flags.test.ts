@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FLAG_COUNTRIES } from '../../constants'
-import { flagFor } from './flags'
+import { flagFor, flagSrc } from './flags'
 
 describe('flagFor (SPEC §9)', () => {
   it('has exactly the 29 listed flags', () => {
@@ -20,5 +20,12 @@ describe('flagFor (SPEC §9)', () => {
     expect(flagFor('')).toBe('GLOBAL')
     expect(flagFor(null)).toBe('GLOBAL')
     expect(flagFor('XX')).toBe('GLOBAL')
+  })
+})
+
+describe('flagSrc', () => {
+  it('is the served picture of a listed country, none for the global flag', () => {
+    expect(flagSrc('SA')).toBe('/flags/SA.svg')
+    expect(flagSrc(flagFor('xx'))).toBeUndefined()
   })
 })

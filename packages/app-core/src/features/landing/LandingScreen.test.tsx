@@ -87,8 +87,10 @@ describe('LandingScreen: who is live now (the public wall)', () => {
     expect(within(section).getAllByText('Online').length).toBeGreaterThan(0)
     expect(getPublicHosts).toHaveBeenCalledWith({ language: 'en' }, expect.objectContaining({ signal: expect.any(AbortSignal) }))
     // Every picture keeps its place before it arrives and waits until it is near the screen.
-    for (const image of section.querySelectorAll('img')) {
-      expect(image.getAttribute('loading')).toBe('lazy')
+    for (const image of section.querySelectorAll('img')) expect(image.getAttribute('loading')).toBe('lazy')
+    const portraits = section.querySelectorAll('img.vc-anchor-card__image')
+    expect(portraits).toHaveLength(12)
+    for (const image of portraits) {
       expect(image.getAttribute('width')).toBe('480')
       expect(image.getAttribute('height')).toBe('640')
     }

@@ -96,7 +96,7 @@ export function MatchScreen() {
             dragStart.current = null
           }}
         >
-          <img src={withImageQuality(anchor.avatarUrl)} alt="" draggable={false} />
+          <img className="vc-matchdeck__image" src={withImageQuality(anchor.avatarUrl)} alt="" draggable={false} />
           <div className="vc-anchor-card__info">
             <PresenceBadge status={presence[anchor.jid] ?? anchor.onlineStatus} now={now} />
             <h2 className="vc-anchor-card__name" dir="auto">

@@ -11,8 +11,9 @@ import { LogoutButton } from '../auth/LogoutButton'
 import { selectHasClaimableTask } from '../tasks/tasksSlice'
 import { ProfileAvatar } from './EditProfileScreen'
 import { BlockedNotice } from './BlockedNotice'
-import { countryName, flagOf } from './profileFormat'
-import { ageFrom, loadProfile, selectProfile } from './profileSlice'
+import { CountryFlag, countryName } from '../anchor/AnchorBadges'
+import { ageFromBirthday } from '../anchor/age'
+import { loadProfile, selectProfile } from './profileSlice'
 import { SupportCard } from './SupportCard'
 import { LazyCoinStorePanel } from '../wallet/LazyCoinStorePanel'
 import '../pages/account.css'
@@ -37,6 +38,7 @@ export function PersonalHomeScreen() {
   }, [dispatch])
   if (!ready) return <AccountLoading />
   const info = profile.info
+  const age = info ? ageFromBirthday(info.birthday, new Date(clock.now())) : -1
   return (
     <AccountPage title={t('profile.title')} id="personal-home-title">
       <BlockedNotice />
@@ -57,11 +59,19 @@ export function PersonalHomeScreen() {
               </div>
               <div>
                 <dt>{t('profile.age')}</dt>
-                <dd>{ageFrom(info.birthday, new Date(clock.now())) >= 0 ? ageFrom(info.birthday, new Date(clock.now())) : t('profile.notSet')}</dd>
+                <dd>{age >= 0 ? age : t('profile.notSet')}</dd>
               </div>
               <div>
                 <dt>{t('editProfile.country')}</dt>
-                <dd>{info.country ? `${flagOf(info.country)} ${countryName(info.country, i18n.language)}` : t('profile.notSet')}</dd>
+                <dd>
+                  {info.country ? (
+                    <>
+                      <CountryFlag country={info.country} decorative /> {countryName(i18n.language, info.country)}
+                    </>
+                  ) : (
+                    t('profile.notSet')
+                  )}
+                </dd>
               </div>
               <div>
                 <dt>{t('profile.gems')}</dt>

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ABOUT_MAX_LENGTH, FLAG_COUNTRIES, NICKNAME_MAX_LENGTH } from '../../constants'
-import { countryName, flagOf } from './profileFormat'
+import { countryName } from '../anchor/AnchorBadges'
 
 export interface ProfileFormProps {
   info: PersonalInfo
@@ -71,7 +71,8 @@ export function ProfileForm({ info, saving, onSave, compact = false, today }: Pr
               <option value="">{t('editProfile.countryNone')}</option>
               {FLAG_COUNTRIES.map((code) => (
                 <option key={code} value={code}>
-                  {`${flagOf(code)} ${countryName(code, i18n.language)}`}
+                  {/* A native option holds text only: the name, no emoji flag that some systems cannot draw. */}
+                  {countryName(i18n.language, code)}
                 </option>
               ))}
             </select>

@@ -4,19 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { blockedState, signedInState } from '../../testing/accountTestState'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { flagOf } from './profileFormat'
-import { ageFrom } from './profileSlice'
 
 describe('profile', () => {
-  it('age from a birth date with month/day adjustment; -1 when empty or invalid', () => {
-    const now = new Date(2026, 5, 14)
-    expect(ageFrom('1995-06-15', now)).toBe(30)
-    expect(ageFrom('1995-06-14', now)).toBe(31)
-    expect(ageFrom('', now)).toBe(-1)
-    expect(ageFrom('1995-02-30', now)).toBe(-1)
-    expect(flagOf('de')).toBe('🇩🇪')
-    expect(flagOf('JP')).toBe('🌐')
-  })
 
   it('edits the profile: uploads the avatar with progress and saves only what changed', async () => {
     const user = userEvent.setup()

@@ -143,18 +143,6 @@ export const selectIsBlocked = (state: RootState): boolean => selectBlockInfo(st
 export const selectShowCompleteProfile = (state: RootState): boolean =>
   state.auth.user !== null && state.auth.completeUserInfoCheck && !profileOf(state).completeProfileDismissed && profileOf(state).saving !== 'saved'
 
-/** SPEC §5: age from a birth date (YYYY-MM-DD) with month/day adjustment; -1 when empty or invalid. */
-export function ageFrom(birthday: string, now: Date): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday)
-  if (!match) return -1
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return -1
-  let age = now.getFullYear() - year
-  if (now.getMonth() + 1 < month || (now.getMonth() + 1 === month && now.getDate() < day)) age -= 1
-  return age < 0 ? -1 : age
-}
-
 // Loaded with the first screen that needs it: the slice joins the store then (see app/store.ts).
 rootReducer.inject({ reducerPath: 'profile', reducer: profileSlice.reducer })
 
