@@ -9,6 +9,7 @@ import type { PersistenceStarter } from './sessionPersistence'
 import { makeStore, PERSIST_ACTION_TYPES } from './store'
 
 const AUTH_KEY = 'persist:vchat:auth'
+const ACCOUNT_KEY = 'persist:vchat:account'
 
 /** A spy over an in-memory engine: what a browser tab's localforage would hold. */
 function recordingEngine(initial: Record<string, string> = {}) {
@@ -27,6 +28,13 @@ function storedUser(data: Map<string, string>): unknown {
   const raw = data.get(AUTH_KEY)
   if (!raw) return undefined
   return JSON.parse((JSON.parse(raw) as { user: string }).user)
+}
+
+/** What redux-persist keeps for the account slice: its balance, written separately from auth. */
+function storedGems(data: Map<string, string>): unknown {
+  const raw = data.get(ACCOUNT_KEY)
+  if (!raw) return undefined
+  return JSON.parse((JSON.parse(raw) as { gemsBalance: string }).gemsBalance)
 }
 
 function storedAuth(user: { uid: string; jid: string; vcToken: string } | null): string {
@@ -88,6 +96,9 @@ describe('session persistence', () => {
     const first = boot(storage, engine)
     await first.store.dispatch(loginWithPassword({ uid: '100001', passwd: 'demo1234' }))
     await vi.waitFor(() => expect(storedUser(data)).toMatchObject({ uid: '100001' }))
+    // Each slice is written on its own: the balance may reach storage after the user (it did on a
+    // busy machine), and the reload below expects both.
+    await vi.waitFor(() => expect(storedGems(data)).toBe(500))
     await vi.waitFor(() => expect(first.marker.get()).toBe(true))
     first.persistence.dispose()
 
