@@ -28,7 +28,8 @@ async function openInApp(page: Page, path: string): Promise<void> {
 
 async function openStore(page: Page, country: string) {
   await page.goto('/paymenthistory')
-  await page.getByRole('button', { name: 'Buy gems' }).click()
+  // exact: the header's balance button is named "Gems: N. Buy gems" once the balance has loaded.
+  await page.getByRole('button', { name: 'Buy gems', exact: true }).click()
   const store = page.getByRole('dialog')
   await store.getByLabel('Country').selectOption(country)
   return store
