@@ -18,7 +18,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** No call yet. */
+/** No call (the screen opened on its own, or a finished call was closed): says so and leads to the hosts. */
 export const Empty: Story = {}
 
 /** Calling: waiting for the host to answer. */

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { withImageQuality } from '@vchat/api-client'
-import { Avatar, Button } from '@vchat/ui'
+import { Avatar, Button, EmptyState } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from './callSlice'
 import { hangUpCall, resetCall, startCall } from './callThunks'
 import { useMessagingState } from './useMessagingState'
 import { CoinStorePanel } from '../wallet/CoinStore'
-import { useAppNavigate } from '../../routes/navigation'
+import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
 import { usePerson } from '../users/usePerson'
 import { anchorJidOf } from '../auth/uidFromJid'
@@ -125,6 +125,24 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
         <SilverCallGuide
           onStart={() => setSilverConfirmed(true)}
           onCancel={() => navigate(profilePathOf(anchorJidOf(uid, services.endpoints.xmppDomain)))}
+        />
+      </section>
+    )
+  }
+
+  // No call to show: /videoview or /test opened on their own, or a finished call was closed. A black
+  // stage with "Ready to call" and no control was a dead end; this says so and leads to the hosts.
+  if (call.status === CALL_STATUS.Initial && call.startError === null && (!uid || started.current)) {
+    return (
+      <section className="vc-call vc-call--idle" aria-label={t('screen.title')}>
+        <EmptyState
+          title={t('idle.title')}
+          message={t('idle.message')}
+          action={
+            <AppLink to="/goddess" className="vc-button vc-button--primary">
+              {t('idle.browse')}
+            </AppLink>
+          }
         />
       </section>
     )

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
@@ -92,5 +92,17 @@ describe('call screen', () => {
     expect((await screen.findByText("You don't have enough gems for this call.")).getAttribute('role')).toBe('alert')
     expect(screen.getByText('Buy gems').tagName).toBe('A')
     expect(screen.getByRole('status').textContent).toBe('Call failed')
+  })
+
+  it('with no call (opened on its own, or a finished call closed) says so and leads to the hosts', async () => {
+    const ended = { auth: { user: USER }, account: { gemsBalance: 500 }, call: { status: CALL_STATUS.Disconnected, direction: 'outgoing' as const, peer: 'anchor_200001@localhost' } }
+    const { router } = await renderApp({ path: '/videoview', preloadedState: ended })
+    // The call screen's own Close (the pop-up around it has one too).
+    const callScreen = await screen.findByRole('region', { name: 'Video call' })
+    fireEvent.click(within(callScreen).getByRole('button', { name: 'Close' }))
+    expect(await screen.findByRole('heading', { name: 'No call right now' })).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByRole('button', { name: 'Hang up' })).toBeNull()
+    fireEvent.click(screen.getByRole('link', { name: 'Find someone to call' }))
+    expect(router.state.location.pathname).toBe('/goddess')
   })
 })

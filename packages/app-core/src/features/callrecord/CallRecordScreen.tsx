@@ -86,7 +86,12 @@ function CallList({ entries, onNearEnd }: { entries: CallHistoryEntry[]; onNearE
   }, [entries.length])
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
+    // An estimate only: each row is measured once drawn, because at phone width or in a longer
+    // language the direction, status and date wrap to more lines than one row height holds.
     estimateSize: () => ROW_HEIGHT,
+    // A row is never shorter than ROW_HEIGHT (its min-block-size), which also keeps the estimate
+    // where nothing is laid out (a detached row, or a test's DOM without layout).
+    measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
     overscan: 6,
     scrollMargin,
     initialRect: { width: 375, height: typeof window === 'undefined' ? 800 : window.innerHeight || 800 },
@@ -106,8 +111,10 @@ function CallList({ entries, onNearEnd }: { entries: CallHistoryEntry[]; onNearE
           return (
             <li
               key={entry.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
               className="vc-callrecord__row"
-              style={{ blockSize: ROW_HEIGHT, transform: `translateY(${row.start - scrollMargin}px)` }}
+              style={{ minBlockSize: ROW_HEIGHT, transform: `translateY(${row.start - scrollMargin}px)` }}
               aria-setsize={entries.length}
               aria-posinset={row.index + 1}
             >

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { LoadFailed, Loading, PaymentPage, intentQuery, useChannels, useExternalNavigate, useIntentFromQuery, withReturnUrl } from './common'
+import { LoadFailed, Loading, NothingToPay, PaymentPage, intentQuery, useChannels, useExternalNavigate, useIntentFromQuery, withReturnUrl } from './common'
 import { formatPrice } from './format'
 import { checkCardNumber, checkCvv, checkExpiry, digitsOnly, groupCardNumber } from './validation'
 import { placeOrder, saveBankCard, selectPurchase, selectWallet } from './walletSlice'
@@ -105,9 +105,9 @@ export function CheckoutCardsScreen() {
   }
 
   return (
-    <PaymentPage title={t('card.title')}>
+    <PaymentPage title={t('card.title')} back>
       {!intent ? (
-        <LoadFailed message={t('errors.noChoice')} onRetry={() => navigate('/paymenthistory')} />
+        <NothingToPay message={t('errors.noChoice')} />
       ) : channels.status === 'failed' && !channels.data ? (
         <LoadFailed onRetry={retry} />
       ) : !channels.data ? (
@@ -169,7 +169,7 @@ export function BindCheckoutScreen() {
   }
 
   return (
-    <PaymentPage title={t('bind.title')}>
+    <PaymentPage title={t('bind.title')} back>
       <form className="vc-checkout" noValidate onSubmit={(e) => void submit(e)}>
         <CardEntry fields={fields} errors={errors} onChange={setFields} withCvv={false} />
         {cardSave.status === 'failed' ? <p role="alert" className="vc-wallet-error">{t('errors.saveCard')}</p> : null}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { selectAccount } from '../account/accountSlice'
-import { LoadFailed, PaymentPage } from './common'
+import { NothingToPay, PaymentPage } from './common'
 import { formatPrice } from './format'
 import { usePayStatusPolling } from './usePayStatusPolling'
 import { selectOrderTrack } from './walletSlice'
@@ -37,7 +37,7 @@ export function PayResultScreen() {
   return (
     <PaymentPage title={t('result.title')}>
       {!orderId ? (
-        <LoadFailed message={t('errors.noOrder')} onRetry={() => navigate('/paymenthistory')} />
+        <NothingToPay message={t('errors.noOrder')} />
       ) : (
         <section className={`vc-pay-result vc-pay-result--${outcome}`} aria-live="polite">
           {outcome === 'checking' ? <Spinner label={t('result.checking')} /> : null}

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { LoadFailed, Loading, PaymentPage, useChannels, useIntentFromQuery, withReturnUrl } from './common'
+import { LoadFailed, Loading, NothingToPay, PaymentPage, useChannels, useIntentFromQuery, withReturnUrl } from './common'
 import { formatPrice } from './format'
 import { usePayStatusPolling } from './usePayStatusPolling'
 import { checkVpa } from './validation'
@@ -37,9 +37,9 @@ export function UpiScreen() {
   }
 
   return (
-    <PaymentPage title={t('upi.title')}>
+    <PaymentPage title={t('upi.title')} back>
       {!intent ? (
-        <LoadFailed message={t('errors.noChoice')} onRetry={() => navigate('/paymenthistory')} />
+        <NothingToPay message={t('errors.noChoice')} />
       ) : channels.status === 'failed' && !channels.data ? (
         <LoadFailed onRetry={retry} />
       ) : !channels.data ? (
@@ -75,7 +75,7 @@ export function UpiProcessScreen() {
   return (
     <PaymentPage title={t('upi.waitingTitle')}>
       {!orderId ? (
-        <LoadFailed message={t('errors.noOrder')} onRetry={() => navigate('/paymenthistory')} />
+        <NothingToPay message={t('errors.noOrder')} />
       ) : (
         <div className="vc-upi-wait" role="status" aria-live="polite">
           <Spinner label={t('upi.waitingTitle')} />

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectIsLoggedIn } from '../auth/authSlice'
 import { loadPaymentChannels, selectChannels } from './walletSlice'
 import type { PurchaseIntent } from './walletSlice'
+import { PageHeading } from '../../routes/BackLink'
 import './wallet.css'
 
 /** Leaves the app for a payment page (hosted checkout, card challenge). Tests and stories record it. */
@@ -41,14 +42,23 @@ export function intentQuery(intent: PurchaseIntent): string {
   return new URLSearchParams({ sku: intent.sku, country: intent.country, channel: intent.channelId }).toString()
 }
 
-/** A payment page: full page outside the layout, title, and a sign-in prompt when nobody is signed in. */
-export function PaymentPage({ title, children }: { title: string; children: ReactNode }) {
+/** Where a payment page's back control leads when the tab has no page of ours behind it. */
+export const PAYMENT_BACK_PATH = '/paymenthistory'
+
+/**
+ * A payment page: full page outside the layout, title, and a sign-in prompt when nobody is signed in.
+ * `back`: the page is a step the user may leave (choosing a card, a UPI id), so its title leads with
+ * the back control; the waiting and result pages have their own ways on instead.
+ */
+export function PaymentPage({ title, back = false, children }: { title: string; back?: boolean; children: ReactNode }) {
   const { t } = useTranslation('wallet')
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const navigate = useNavigate()
   return (
-    <main className="vc-wallet-page">
-      <h1 className="vc-wallet-page__title">{title}</h1>
+    <main className="vc-wallet-page" aria-labelledby="wallet-page-title">
+      <PageHeading id="wallet-page-title" className="vc-wallet-page__title" back={back ? PAYMENT_BACK_PATH : undefined}>
+        {title}
+      </PageHeading>
       {loggedIn ? (
         children
       ) : (
@@ -82,6 +92,26 @@ export function useChannels() {
     if (channels.status === 'idle') void dispatch(loadPaymentChannels())
   }, [channels.status, dispatch])
   return { channels, retry: () => void dispatch(loadPaymentChannels()) }
+}
+
+/**
+ * A payment page opened without what it needs (no package chosen, no order: an old link, a typed
+ * address): nothing to retry, so it says so and leads to the payment history (which buys gems too).
+ */
+export function NothingToPay({ message }: { message: string }) {
+  const { t } = useTranslation('wallet')
+  const navigate = useNavigate()
+  return (
+    <EmptyState
+      title={t('errors.nothingTitle')}
+      message={message}
+      action={
+        <Button variant="primary" onClick={() => navigate(PAYMENT_BACK_PATH)}>
+          {t('result.history')}
+        </Button>
+      }
+    />
+  )
 }
 
 export function LoadFailed({ onRetry, message }: { onRetry: () => void; message?: string }) {

@@ -54,9 +54,28 @@ describe('pay result', () => {
     await renderApp({ path: '/payresult?orderId=ord_1', services: setup().services })
     expect(await screen.findByText('Sign in to buy gems')).toBeInstanceOf(Element)
   })
+
+  it('without an order says there is nothing to pay and leads to the payment history, asking the server nothing', async () => {
+    const { world, services } = setup()
+    const { router } = await renderApp({ path: '/payresult', services, preloadedState: signedIn })
+    expect(await screen.findByRole('heading', { name: 'Nothing to pay here' })).toBeInstanceOf(Element)
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Payment history' }))
+    expect(router.state.location.pathname).toBe('/paymenthistory')
+    expect(world.calls.getPayOrderStatus).toBe(0)
+  })
 })
 
 describe('card checkout', () => {
+  it('has a back control: to the page the user came from, else to the payment history', async () => {
+    const { services } = setup()
+    const { router } = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
+    const back = await screen.findByRole('link', { name: 'Back' })
+    expect(back.getAttribute('href')).toBe('/paymenthistory')
+    fireEvent.click(back)
+    expect(router.state.location.pathname).toBe('/paymenthistory')
+  })
+
   it('checks Luhn and expiry before anything is sent', async () => {
     const { world, services } = setup()
     await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
