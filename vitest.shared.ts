@@ -2,6 +2,7 @@
  * What every package's Vitest config shares. Plain values (no Vitest import): each package's config
  * imports them and passes them to its own `defineConfig`.
  */
+import { fileURLToPath } from 'node:url'
 
 /**
  * Workspace packages resolve to their TypeScript source (the `@vchat/source` export condition), so
@@ -20,3 +21,9 @@ export const TEST_TIMEOUT_MS = 20_000
 
 /** The same for set-up and tear-down hooks, which start servers and databases. */
 export const HOOK_TIMEOUT_MS = 30_000
+
+/**
+ * The set-up file every package's Vitest config lists first: it gives `vi.waitFor` a ceiling that holds
+ * on a busy machine (WAIT_FOR_TIMEOUT_MS, defined there because it runs inside the test environments).
+ */
+export const WAIT_FOR_SETUP = fileURLToPath(new URL('./vitest.waitFor.ts', import.meta.url))

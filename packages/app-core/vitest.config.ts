@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { HOOK_TIMEOUT_MS, SOURCE_CONDITIONS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts'
+import { HOOK_TIMEOUT_MS, SOURCE_CONDITIONS, TEST_TIMEOUT_MS, WAIT_FOR_SETUP } from '../../vitest.shared.ts'
 
 // Workspace packages are consumed from source, also by the suites that run in the node environment
 // (build plugins, the lint rule), which resolve as SSR does.
@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
-    setupFiles: ['./src/test-utils/setup.ts'],
+    setupFiles: [WAIT_FOR_SETUP, './src/test-utils/setup.ts'],
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: HOOK_TIMEOUT_MS,
   },

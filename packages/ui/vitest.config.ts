@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../../vitest.shared.ts'
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, WAIT_FOR_SETUP } from '../../vitest.shared.ts'
 
 export default defineConfig({
   resolve: { conditions: ['@vchat/source'] },
@@ -8,6 +8,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: HOOK_TIMEOUT_MS,
-    setupFiles: ['./src/test-utils/setup.ts'],
+    setupFiles: [WAIT_FOR_SETUP, './src/test-utils/setup.ts'],
   },
 })
