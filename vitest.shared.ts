@@ -2,8 +2,6 @@
  * What every package's Vitest config shares. Plain values (no Vitest import): each package's config
  * imports them and passes them to its own `defineConfig`.
  */
-import { fileURLToPath } from 'node:url'
-
 /**
  * Workspace packages resolve to their TypeScript source (the `@vchat/source` export condition), so
  * tests run on a fresh clone without building anything first. Node-environment tests resolve through
@@ -23,7 +21,15 @@ export const TEST_TIMEOUT_MS = 20_000
 export const HOOK_TIMEOUT_MS = 30_000
 
 /**
- * The set-up file every package's Vitest config lists first: it gives `vi.waitFor` a ceiling that holds
- * on a busy machine (WAIT_FOR_TIMEOUT_MS, defined there because it runs inside the test environments).
+ * How long a test's wait for an outcome may last (`vi.waitFor`, Testing Library's `findBy…`/`waitFor`):
+ * a ceiling, never a delay, since a wait ends the moment its condition holds. Vitest's and Testing
+ * Library's one second was outlasted on two busy cores by a database write, a reconnect or the first
+ * render of the signed-in app, and the test failed with the outcome merely late.
  */
-export const WAIT_FOR_SETUP = fileURLToPath(new URL('./vitest.waitFor.ts', import.meta.url))
+export const WAIT_FOR_TIMEOUT_MS = 10_000
+
+/**
+ * The set-up file every package's Vitest config lists first (relative to the package, each two levels
+ * below the root): it gives `vi.waitFor` the ceiling above.
+ */
+export const WAIT_FOR_SETUP = '../../vitest.waitFor.ts'

@@ -3,6 +3,7 @@ import { afterEach, beforeAll } from 'vitest'
 import '../testing/injectAllSlices'
 import { preloadLazyModules } from '../testing/lazyModules'
 import { createTestI18n } from '../testing/renderApp'
+import { WAIT_FOR_TIMEOUT_MS } from '../../../../vitest.shared.ts'
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -13,10 +14,10 @@ afterEach(() => {
 // waits only for the app's own work (fake services answering, React rendering). Rendering a whole
 // screen in jsdom still takes seconds of CPU when other processes hold both cores: the first render
 // of the signed-in app in a file (CallLayer.test.tsx, binding the call layer) took over 5 s under the
-// stress run's two busy loops plus a build beside them. So the bound is 10 s instead of Testing
-// Library's 1 s: a generous ceiling, never a delay (waits end on the event), inside the 20 s test
+// stress run's two busy loops plus a build beside them. So Testing Library waits up to the shared
+// ceiling (vitest.shared.ts) instead of its 1 s, like `vi.waitFor`: never a delay, inside the test
 // time-out of vitest.config.ts.
-configure({ asyncUtilTimeout: 10_000 })
+configure({ asyncUtilTimeout: WAIT_FOR_TIMEOUT_MS })
 
 // A file of component and screen tests (`*.test.tsx`) loads every lazy module and the English texts
 // once, in a hook, before its first test. `renderApp` does the same, but there the loading counted

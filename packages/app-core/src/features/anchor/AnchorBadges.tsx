@@ -32,7 +32,7 @@ function displayName(locale: string, code: string, type: 'region' | 'language'):
 export function CountryFlag({ country, size, decorative = false }: { country: string; size?: number; decorative?: boolean }) {
   const { t, i18n } = useTranslation('discover')
   const code = flagFor(country)
-  const label = decorative ? undefined : code === 'GLOBAL' ? t('country.global') : displayName(i18n.language, code, 'region')
+  const label = decorative ? undefined : code === 'GLOBAL' ? t('country.global') : countryName(i18n.language, code)
   return <Flag code={code} {...(label === undefined ? {} : { label })} size={size ?? 16} src={flagSrc(code)} />
 }
 
