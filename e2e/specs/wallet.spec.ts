@@ -87,6 +87,8 @@ test.describe('wallet', () => {
     ])
     await signIn(page, user)
     const store = await openStore(page, 'US')
+    // A new account is offered the first-purchase bonus, and the server keeps that promise below.
+    await expect(store.getByText('First purchase: 20% extra gems')).toBeVisible()
     await store.getByText('770 gems').click()
     await store.getByRole('radio', { name: 'Credit or debit card' }).check()
     await store.getByRole('button', { name: 'Pay $9.99' }).click()
@@ -105,10 +107,12 @@ test.describe('wallet', () => {
     await simulator(page, 'Approve')
     await expect(page).toHaveURL(/\/payresult\?orderId=ord_/)
     await expect(page.getByText('Payment successful — your gems are in your account')).toBeVisible()
-    await expect(page.getByTestId('pay-balance')).toHaveText('770')
-    // polled again after a reload: still 770
+    // The 770-gem package and its first-purchase bonus (20%: 154).
+    await expect(page.getByTestId('pay-credited')).toHaveText('924Includes 154 bonus gems for your first purchase')
+    await expect(page.getByTestId('pay-balance')).toHaveText('924')
+    // polled again after a reload: still 924
     await page.reload()
-    await expect(page.getByTestId('pay-balance')).toHaveText('770')
+    await expect(page.getByTestId('pay-balance')).toHaveText('924')
     await page.goto('/paymenthistory')
     await expect(page.locator('.vc-pay-record')).toHaveCount(1)
     await expect(page.locator('.vc-pay-record')).toContainText('Paid')
@@ -154,7 +158,8 @@ test.describe('wallet', () => {
     await simulator(upiApp, 'Approve')
     // the waiting screen notices by itself
     await expect(page).toHaveURL(/\/payresult\?orderId=/, { timeout: FLOW_TIMEOUT_MS })
-    await expect(page.getByTestId('pay-balance')).toHaveText('320')
+    // The 320-gem package and its first-purchase bonus (64).
+    await expect(page.getByTestId('pay-balance')).toHaveText('384')
   })
 
   test('an order approved in another tab: the ReChargeSuccess notice updates the balance on screen without a reload', async ({ page, newUser, stack }) => {
@@ -183,7 +188,8 @@ test.describe('wallet', () => {
     await expect(simulatorTab.getByRole('heading', { name: 'Payment success' })).toBeVisible()
     expect(await gemsOf(stack.apiUrl, order.orderId)).toBe('TXN_SUCCESS')
 
-    await expect(balance).toHaveText('770 gems', { timeout: FLOW_TIMEOUT_MS })
+    // The 770-gem package and its first-purchase bonus (154).
+    await expect(balance).toHaveText('924 gems', { timeout: FLOW_TIMEOUT_MS })
     // Same document: no reload, no navigation.
     await expect(page.locator('html')).toHaveAttribute('data-e2e-same-page', 'yes')
     expect(new URL(page.url()).pathname).toBe('/paymenthistory')

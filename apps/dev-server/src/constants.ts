@@ -47,7 +47,10 @@ export const RECHARGE_REMINDER_S = 45
 export const MATCH_TO_FLASH_S = 15
 /** Largest upload to the image host. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-/** First-recharge bonus shown with the payment channels. */
+/**
+ * First-purchase bonus: shown with the payment channels while the user has no successful order, and
+ * credited by the server on that first success (`firstPurchaseBonus` in world/payments.ts).
+ */
 export const FIRST_RECHARGE_BONUS_PERCENT = 20
 
 /** Most messages one anchor-console burst send may carry (`POST /dev/anchor/send {contents}`). */

@@ -166,8 +166,9 @@ describe('the seeded world', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409])
     expect((await settle('failed')).status).toBe(409)
     const status = await client.api.getPayOrderStatus({ orderId: order.orderId })
-    expect(status).toMatchObject({ payStatus: 'TXN_SUCCESS', gemsCredited: 770, gemsBalance: 770 })
-    expect(await client.api.getAccount()).toMatchObject({ paid: true, gemsBalance: 770 })
+    // The user's first purchase: the package's 770 gems and the 20% first-purchase bonus (154).
+    expect(status).toMatchObject({ payStatus: 'TXN_SUCCESS', gemsCredited: 924, gemsBalance: 924 })
+    expect(await client.api.getAccount()).toMatchObject({ paid: true, gemsBalance: 924 })
     // a retried create_order after success still returns the same, settled order
     expect((await client.api.createOrder({ clientOrderKey: 'key-0000001', sku: 'gems_700', country: 'IN', channelId: 'upi' })).payStatus).toBe('TXN_SUCCESS')
 
@@ -179,7 +180,29 @@ describe('the seeded world', () => {
     expect(records.list.map((r) => r.orderId)).toEqual([stale.orderId])
     const next = await client.api.getPayRecords({ size: 1, cursor: records.nextCursor! })
     expect(next).toMatchObject({ list: [{ orderId: order.orderId, payStatus: 'TXN_SUCCESS' }], nextCursor: null })
-    expect((await client.api.getAccount()).gemsBalance).toBe(770)
+    expect((await client.api.getAccount()).gemsBalance).toBe(924)
+  })
+
+  it('first-purchase bonus: the store offers it until an order succeeds, and the server credits it to that order alone', async () => {
+    const created = await post(world, '/dev/users', {})
+    const client = await signIn(world, (created.body?.data as { uid: string }).uid)
+    const start = (await client.api.getAccount()).gemsBalance
+    const channels = await client.api.getPaymentChannels({ country: 'US' })
+    expect(channels.userPayInfo.firstRecharge).toBe(true)
+    expect(channels.extend_info.firstRechargeBonusPercent).toBe(20)
+    // Two orders opened before either is paid: the one paid first is the first purchase.
+    const later = await client.api.createOrder({ clientOrderKey: 'bonus-0000001', sku: 'gems_300', country: 'US', channelId: 'card' })
+    const first = await client.api.createOrder({ clientOrderKey: 'bonus-0000002', sku: 'gems_60', country: 'US', channelId: 'card' })
+    const declined = await client.api.createOrder({ clientOrderKey: 'bonus-0000003', sku: 'gems_700', country: 'US', channelId: 'card' })
+    expect((await post(world, '/dev/payment/settle', { orderId: declined.orderId, state: 'failed' })).status).toBe(200)
+    // A declined order is not a purchase: the offer still stands.
+    expect((await client.api.getPaymentChannels({ country: 'US' })).userPayInfo.firstRecharge).toBe(true)
+    expect((await post(world, '/dev/payment/settle', { orderId: first.orderId, state: 'success' })).status).toBe(200)
+    expect(await client.api.getPayOrderStatus({ orderId: first.orderId })).toMatchObject({ gemsCredited: 72, gemsBalance: start + 72 })
+    expect((await client.api.getPaymentChannels({ country: 'US' })).userPayInfo.firstRecharge).toBe(false)
+    expect((await post(world, '/dev/payment/settle', { orderId: later.orderId, state: 'success' })).status).toBe(200)
+    expect(await client.api.getPayOrderStatus({ orderId: later.orderId })).toMatchObject({ gemsCredited: 320, gemsBalance: start + 72 + 320 })
+    expect(await client.api.getPayOrderStatus({ orderId: declined.orderId })).toMatchObject({ payStatus: 'TXN_FAILURE', gemsCredited: 0 })
   })
 
   it('cards keep only brand and last 4 digits; a bad number is refused', async () => {

@@ -7,6 +7,7 @@ import {
   createOrder,
   expireOrders,
   findOrder,
+  hasPaidOrder,
   orderDetail,
   ownsCard,
   payCountries,
@@ -47,12 +48,11 @@ export const paymentRoutes: Route[] = [
       const wanted = data.country ?? home
       const country = paymentCountry(wanted)
       if (!country) return refuse(`no payment in country ${wanted}`)
-      const succeeded = app.db.prepare("SELECT 1 FROM orders WHERE uid = ? AND status = 'success' LIMIT 1").get(user.uid)
       return ok({
         countries: [country, ...payCountries().filter((c) => c !== wanted).flatMap((c) => paymentCountry(c) ?? [])],
         cards: cardsOf(app.db, user.uid),
         gpayIsHide: wanted === 'IN',
-        userPayInfo: { paid: user.paid === 1, firstRecharge: succeeded === undefined, email: profile?.email ?? '', name: user.nick_name },
+        userPayInfo: { paid: user.paid === 1, firstRecharge: !hasPaidOrder(app.db, user.uid), email: profile?.email ?? '', name: user.nick_name },
         extend_info: {
           defaultCountry: home,
           firstRechargeBonusPercent: FIRST_RECHARGE_BONUS_PERCENT,

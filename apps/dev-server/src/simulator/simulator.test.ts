@@ -104,10 +104,11 @@ describe('simulator pages', () => {
     expect([first.status, second.status].sort()).toEqual([303, 409])
     expect([first, second].find((r) => r.status === 303)?.headers.get('location')).toBe('http://app.test/payresult')
     const status = await client.api.getPayOrderStatus({ orderId: created.orderId })
-    expect(status).toMatchObject({ payStatus: 'TXN_SUCCESS', gemsCredited: 320, gemsBalance: 320 })
+    // The user's first purchase: 320 gems and the 20% first-purchase bonus (64).
+    expect(status).toMatchObject({ payStatus: 'TXN_SUCCESS', gemsCredited: 384, gemsBalance: 384 })
     // polled many times: still credited once
-    for (let i = 0; i < 3; i += 1) expect((await client.api.getPayOrderStatus({ orderId: created.orderId })).gemsBalance).toBe(320)
-    expect(await client.api.getAccount()).toMatchObject({ paid: true, gemsBalance: 320 })
+    for (let i = 0; i < 3; i += 1) expect((await client.api.getPayOrderStatus({ orderId: created.orderId })).gemsBalance).toBe(384)
+    expect(await client.api.getAccount()).toMatchObject({ paid: true, gemsBalance: 384 })
     expect(await (await page(created.orderId)).text()).toContain('Payment success')
   })
 
@@ -138,6 +139,6 @@ describe('simulator pages', () => {
     expect(text).toContain('3-D Secure')
     expect(text).not.toContain('name="cardNumber"')
     expect((await submit({ orderId: created.orderId, action: 'approve' })).status).toBe(200)
-    expect((await client.api.getAccount()).gemsBalance).toBe(320)
+    expect((await client.api.getAccount()).gemsBalance).toBe(384)
   })
 })

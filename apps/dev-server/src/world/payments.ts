@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import type { OrderDetail, PayChannel, PayRecord, PayStatus, PaymentCountry, SavedCard, Sku } from '@vchat/api-client'
-import { ORDER_TTL_MS } from '../constants.ts'
+import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
 import { inTransaction } from './tasks.ts'
 
 /** Currency of each country of the SPEC §9 flag list. */
@@ -273,9 +273,25 @@ export function onOrderSettled(db: DatabaseSync, listener: OrderSettledListener)
 }
 
 /**
+ * The extra gems of a user's first successful purchase (the coin store's "First purchase: 20% extra
+ * gems"): a share of the package's gems, its own bonus included, rounded down. Decided when the order
+ * succeeds, not when it is created: of two orders opened before either was paid, the one paid first
+ * is the first purchase, and the other credits the package alone.
+ */
+export function firstPurchaseBonus(gems: number): number {
+  return Math.floor((gems * FIRST_RECHARGE_BONUS_PERCENT) / 100)
+}
+
+/** Whether the user has a successful order already (the first-purchase offer is then over). */
+export function hasPaidOrder(db: DatabaseSync, uid: string): boolean {
+  return db.prepare("SELECT 1 FROM orders WHERE uid = ? AND status = 'success' LIMIT 1").get(uid) !== undefined
+}
+
+/**
  * The payment simulator's move: pending → success | failed | expired. Gems are credited exactly
- * once, in the same transaction as the state change; any later move is refused. Listeners
- * (`onOrderSettled`) hear of the settled order once, after it is committed.
+ * once, in the same transaction as the state change, with the first-purchase bonus when no earlier
+ * order of the user succeeded; any later move is refused. Listeners (`onOrderSettled`) hear of the
+ * settled order once, after it is committed.
  */
 export function settleOrder(db: DatabaseSync, orderId: string, state: Exclude<OrderState, 'pending'>, now: number): OrderRow | string {
   const settled = settleInTransaction(db, orderId, state, now)
@@ -291,7 +307,7 @@ function settleInTransaction(db: DatabaseSync, orderId: string, state: Exclude<O
     const order = findOrder(db, orderId)
     if (!order) return 'unknown orderId'
     if (order.status !== 'pending') return `order is already ${order.status}`
-    const credited = state === 'success' ? order.gems : 0
+    const credited = state !== 'success' ? 0 : order.gems + (hasPaidOrder(db, order.uid) ? 0 : firstPurchaseBonus(order.gems))
     const changed = db
       .prepare("UPDATE orders SET status = ?, settled_at = ?, gems_credited = ? WHERE order_id = ? AND status = 'pending'")
       .run(state, now, credited, orderId).changes

@@ -345,7 +345,8 @@ describe('CallCheck and errors', () => {
     const paid = order('k-2')
     settleOrder(db, paid, 'success', NOW)
     settleOrder(db, paid, 'success', NOW)
-    expect(sent.filter((m) => m.action === 'ReChargeSuccess')).toEqual([{ to: USER, action: 'ReChargeSuccess', payload: { gemsBalance: 560, orderId: paid } }])
+    // 500 + the 60-gem package + its first-purchase bonus (12).
+    expect(sent.filter((m) => m.action === 'ReChargeSuccess')).toEqual([{ to: USER, action: 'ReChargeSuccess', payload: { gemsBalance: 572, orderId: paid } }])
     // A closed hub no longer listens.
     hub.close()
     settleOrder(db, order('k-3'), 'success', NOW)

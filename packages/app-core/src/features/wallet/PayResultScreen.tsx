@@ -21,7 +21,8 @@ function outcomeOf(order: OrderTrack | undefined): Outcome {
 
 /**
  * /payresult?orderId=…: asks pay_order_status until TXN_SUCCESS, a failure or the time-out; shows
- * order id, currency and amount. A success refreshes balance and paid flag (once per order).
+ * order id, currency and amount. A success shows the gems the server credited (naming a first-purchase
+ * bonus) and refreshes balance and paid flag (once per order).
  */
 export function PayResultScreen() {
   const { t } = useTranslation('wallet')
@@ -33,6 +34,8 @@ export function PayResultScreen() {
   usePayStatusPolling(orderId || null)
   const outcome = outcomeOf(order)
   const detail = order?.detail
+  // What the server credited beyond the package is the first-purchase bonus (decided there).
+  const bonus = detail && order?.gemsCredited != null ? order.gemsCredited - detail.gems : 0
 
   return (
     <PaymentPage title={t('result.title')}>
@@ -53,9 +56,21 @@ export function PayResultScreen() {
                 <dt>{t('result.currency')}</dt>
                 <dd>{detail.currency}</dd>
                 <dt>{t('result.amount')}</dt>
-                <dd dir="auto">{formatPrice(detail.amount, detail.currency)}</dd>
+                <dd>
+                  {/* Isolated, not dir="auto" on the cell: the price keeps its own direction and the cell its alignment. */}
+                  <bdi>{formatPrice(detail.amount, detail.currency)}</bdi>
+                </dd>
                 <dt>{t('result.gems')}</dt>
                 <dd>{detail.gems}</dd>
+              </>
+            ) : null}
+            {outcome === 'success' && order?.gemsCredited != null ? (
+              <>
+                <dt>{t('result.credited')}</dt>
+                <dd data-testid="pay-credited">
+                  {order.gemsCredited}
+                  {detail && bonus > 0 ? <span className="vc-pay-result__bonus">{t('result.firstBonus', { gems: bonus })}</span> : null}
+                </dd>
               </>
             ) : null}
             {outcome === 'success' && account.gemsBalance !== null ? (

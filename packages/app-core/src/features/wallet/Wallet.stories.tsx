@@ -26,6 +26,11 @@ const pending = { orderId: resultWorld.addOrder('gems_700', 'SA', 'gpay', 'PENDI
 const paid = { orderId: resultWorld.addOrder('gems_3000', 'US', 'card', 'TXN_SUCCESS') }
 const declined = { orderId: resultWorld.addOrder('gems_300', 'IN', 'upi', 'TXN_FAILURE') }
 const resultServices = fakeServices({ clock: manualClock(Date.UTC(2025, 5, 10)), api: resultWorld.api })
+// A user's first purchase: the server credited the package and the first-purchase bonus.
+const firstWorld = fakePaymentWorld({ firstPurchase: true })
+const firstPaid = { orderId: firstWorld.addOrder('gems_700', 'US', 'card', 'PENDING') }
+firstWorld.settle(firstPaid.orderId, 'TXN_SUCCESS')
+const firstServices = fakeServices({ clock: manualClock(Date.UTC(2025, 5, 10)), api: firstWorld.api })
 
 const S = {
   full: services(),
@@ -82,6 +87,7 @@ export const UpiProcessError: Story = { args: { path: `/upiprocess?orderId=${pen
 /** /payresult in each outcome. */
 export const PayResultChecking: Story = { args: { path: `/payresult?orderId=${pending.orderId}`, services: S.loading } }
 export const PayResultSuccess: Story = { args: { path: `/payresult?orderId=${paid.orderId}`, services: resultServices } }
+export const PayResultFirstPurchase: Story = { args: { path: `/payresult?orderId=${firstPaid.orderId}`, services: firstServices } }
 export const PayResultDeclined: Story = { args: { path: `/payresult?orderId=${declined.orderId}`, services: resultServices } }
 export const PayResultEmpty: Story = { args: { path: '/payresult', services: S.full } }
 export const PayResultError: Story = { args: { path: `/payresult?orderId=${pending.orderId}`, services: S.statusError } }

@@ -85,7 +85,8 @@ export interface FakePaymentWorld {
   api: WalletApi
   /** Settles an order as the simulator would (credits once). */
   settle(orderId: string, status: Exclude<PayStatus, 'PENDING'>): void
-  orders: Map<string, { key: string; detail: OrderDetail; payStatus: PayStatus }>
+  /** Orders by id; `credited` is what their success credited (the first-purchase bonus included). */
+  orders: Map<string, { key: string; detail: OrderDetail; payStatus: PayStatus; credited: number }>
   calls: { createOrder: CreateOrderRequest[]; getPayOrderStatus: number }
   gemsBalance: number
   /** Adds an order synchronously (stories): its id. */
@@ -95,9 +96,12 @@ export interface FakePaymentWorld {
 /**
  * An in-memory payment backend for tests and stories: idempotent create_order per client key,
  * pay_order_status, saved cards, pay records; gems credited exactly once per successful order.
+ * With `firstPurchase`, the user has never paid: the store offers the first-purchase bonus and the
+ * first success credits it, as the local backend does.
  */
-export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaymentWorld {
+export function fakePaymentWorld(start: { gemsBalance?: number; firstPurchase?: boolean } = {}): FakePaymentWorld {
   const channels = demoPaymentChannels()
+  if (start.firstPurchase) channels.userPayInfo = { ...channels.userPayInfo, paid: false, firstRecharge: true }
   const orders: FakePaymentWorld['orders'] = new Map()
   const world: FakePaymentWorld = {
     orders,
@@ -107,13 +111,17 @@ export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaym
       const order = orders.get(orderId)
       if (!order || order.payStatus !== 'PENDING') return
       order.payStatus = status
-      if (status === 'TXN_SUCCESS') world.gemsBalance += order.detail.gems
+      if (status !== 'TXN_SUCCESS') return
+      const bonus = channels.userPayInfo.firstRecharge ? Math.floor((order.detail.gems * channels.extend_info.firstRechargeBonusPercent) / 100) : 0
+      channels.userPayInfo = { ...channels.userPayInfo, paid: true, firstRecharge: false }
+      order.credited = order.detail.gems + bonus
+      world.gemsBalance += order.credited
     },
     addOrder(skuId, countryCode, channelId, payStatus) {
       const sku = channels.countries.find((c) => c.country === countryCode)?.skus.find((s) => s.sku === skuId)
       if (!sku) throw new Error(`unknown sku ${skuId}`)
       const orderId = `ord_${String(orders.size + 1).padStart(20, '0')}`
-      orders.set(orderId, { key: `added-${orderId}`, payStatus, detail: { orderId, currency: sku.currency, amount: sku.price, sku: sku.sku, gems: sku.gems, country: sku.country, channelId, createdAt: 0, expiresAt: 1_800_000 } })
+      orders.set(orderId, { key: `added-${orderId}`, payStatus, credited: payStatus === 'TXN_SUCCESS' ? sku.gems : 0, detail: { orderId, currency: sku.currency, amount: sku.price, sku: sku.sku, gems: sku.gems, country: sku.country, channelId, createdAt: 0, expiresAt: 1_800_000 } })
       return orderId
     },
     api: {
@@ -126,6 +134,7 @@ export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaym
         const order = existing ?? {
           key: request.clientOrderKey,
           payStatus: 'PENDING' as PayStatus,
+          credited: 0,
           detail: {
             orderId: `ord_${String(orders.size + 1).padStart(20, '0')}`,
             currency: sku.currency,
@@ -156,7 +165,7 @@ export function fakePaymentWorld(start: { gemsBalance?: number } = {}): FakePaym
         world.calls.getPayOrderStatus += 1
         const order = orders.get(orderId)
         if (!order) throw new Error('unknown orderId')
-        return { payStatus: order.payStatus, orderDetail: { ...order.detail }, gemsCredited: order.payStatus === 'TXN_SUCCESS' ? order.detail.gems : 0, gemsBalance: world.gemsBalance }
+        return { payStatus: order.payStatus, orderDetail: { ...order.detail }, gemsCredited: order.credited, gemsBalance: world.gemsBalance }
       },
       authenticatePayment: async ({ orderId }) => ({ orderId, payStatus: orders.get(orderId)?.payStatus ?? 'PENDING', requiresChallenge: true, authenticationUrl: `http://pay.test/dev/payment/checkout?orderId=${orderId}` }),
       getPayRecords: pagedPayRecords(demoPayRecords),

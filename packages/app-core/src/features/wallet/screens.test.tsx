@@ -35,6 +35,28 @@ describe('pay result', () => {
     expect(getAccount).toHaveBeenCalledTimes(1)
   })
 
+  it("a first purchase shows what the server credited, naming the first-purchase bonus; a later one the package alone", async () => {
+    const world = fakePaymentWorld({ gemsBalance: 0, firstPurchase: true })
+    const clock = manualClock(Date.UTC(2025, 5, 10))
+    const getAccount = vi.fn(async () => ({ paid: true, gemsBalance: world.gemsBalance, silverBalance: 0, silverSpent: 0 }))
+    const services = fakeServices({ clock, api: { ...world.api, getAccount } })
+    const first = await world.api.createOrder({ clientOrderKey: 'key-00000011', sku: 'gems_700', country: 'US', channelId: 'gpay' })
+    world.settle(first.orderId, 'TXN_SUCCESS')
+    const app = await renderApp({ path: `/payresult?orderId=${first.orderId}`, services, preloadedState: signedIn })
+    expect(await screen.findByText('Payment successful — your gems are in your account')).toBeInstanceOf(Element)
+    // The package is 770 gems; the server credited 924 (20% first-purchase bonus: 154).
+    expect(screen.getByTestId('pay-credited').textContent).toBe('924Includes 154 bonus gems for your first purchase')
+    await waitFor(() => expect(screen.getByTestId('pay-balance').textContent).toBe('924'))
+    app.unmount()
+
+    const second = await world.api.createOrder({ clientOrderKey: 'key-00000012', sku: 'gems_60', country: 'US', channelId: 'gpay' })
+    world.settle(second.orderId, 'TXN_SUCCESS')
+    await renderApp({ path: `/payresult?orderId=${second.orderId}`, services, preloadedState: signedIn })
+    expect(await screen.findByText('Payment successful — your gems are in your account')).toBeInstanceOf(Element)
+    expect(screen.getByTestId('pay-credited').textContent).toBe('60')
+    expect(screen.queryByText(/bonus gems for your first purchase/)).toBeNull()
+  })
+
   it('shows a decline, and gives up after the time-out while still pending', async () => {
     const { world, clock, services } = setup()
     const declined = await world.api.createOrder({ clientOrderKey: 'key-00000002', sku: 'gems_60', country: 'US', channelId: 'gpay' })

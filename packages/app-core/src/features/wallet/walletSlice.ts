@@ -35,6 +35,8 @@ export interface OrderTrack {
   error: boolean
   /** The pay result gave up waiting (PAY_STATUS_TIMEOUT_MS) while the order was still pending. */
   timedOut: boolean
+  /** Gems the server credited for a successful order (a first-purchase bonus included); null before. */
+  gemsCredited: number | null
 }
 
 export interface WalletState {
@@ -164,7 +166,7 @@ export const loadPayRecords = createAppAsyncThunk(
 )
 
 function track(state: WalletState, orderId: string): OrderTrack {
-  state.orders[orderId] ??= { orderId, payStatus: null, detail: null, checking: false, error: false, timedOut: false }
+  state.orders[orderId] ??= { orderId, payStatus: null, detail: null, checking: false, error: false, timedOut: false, gemsCredited: null }
   return state.orders[orderId]
 }
 
@@ -240,6 +242,7 @@ export const walletSlice = createSlice({
         order.error = false
         order.payStatus = action.payload.payStatus
         order.detail = action.payload.orderDetail
+        order.gemsCredited = order.payStatus === 'TXN_SUCCESS' ? action.payload.gemsCredited : null
         if (isTerminal(order.payStatus)) {
           order.timedOut = false
           if (state.purchase.order?.orderId === order.orderId) state.purchase.clientOrderKey = null
