@@ -425,6 +425,24 @@ describe('delivery states', () => {
     await vi.waitFor(async () => expect((await stored(user, message.mid))?.read).toBe(true))
   })
 
+  it("the recipient's receipt settles a message whose acknowledgement has not come: out of the outbox, sent and delivered, never sent again", async () => {
+    const { user, anchor, userSays } = await pair()
+    const message = await userSays('did it arrive?')
+    // No <a/> from the server yet (it comes after a burst, or with the next heartbeat).
+    expect(user.client().unacked.map((s) => s.attrs.id)).toContain(message.mid)
+    expect(await stored(user, message.mid)).toMatchObject({ state: 'sending', outbox: true })
+    const receipt = receiptsFrom(anchor).find((s) => s.getChild('received', NS_RECEIPTS)?.attrs.id === message.mid) as XmlElement
+    user.client().receive(delivered(receipt, ANCHOR, USER))
+    await vi.waitFor(async () => expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false, delivered: true }))
+    expect(await user.store.outbox()).toEqual([])
+    // The stream's report that it was not acknowledged (a refused resume) sends nothing again.
+    const copy = sentWithId(user.client(), message.mid)[0] as XmlElement
+    user.client().streamManagement.emit('fail', copy)
+    await user.messenger.flush()
+    expect(sentWithId(user.client(), message.mid)).toHaveLength(1)
+    expect(await stored(user, message.mid)).toMatchObject({ state: 'success', outbox: false, delivered: true })
+  })
+
   it('a thread read while the connection is down (a page just loaded) is told read at the next ready', async () => {
     const { anchor, userSays } = await pair()
     const message = await userSays('read me later')

@@ -99,6 +99,23 @@ export function createMessenger(options: MessengerOptions): Messenger {
     await update(mid, { outbox: false, state: stored.state === 'sending' ? 'success' : stored.state })
   }
 
+  /**
+   * The recipient says she has (or read) the message: the server certainly had it, so it leaves the
+   * outbox as an acknowledgement would. The stream's own acknowledgement can come much later (the
+   * client asks for one after a burst and with the presence heartbeat, and a resume may leave the
+   * tail of a burst waiting), and the bubble must not say "sending" under a "delivered" tick.
+   */
+  async function settleByPeer(stored: ChatMessage, changes: Partial<ChatMessage>): Promise<void> {
+    if (!stored.outbox) {
+      await update(stored.mid, changes)
+      return
+    }
+    // No re-send of it from now on: a flush skips it, a failed acknowledgement leaves it alone.
+    inFlight.delete(stored.mid)
+    settling.add(stored.mid)
+    await update(stored.mid, { ...changes, outbox: false, state: stored.state === 'sending' ? 'success' : stored.state })
+  }
+
   /** Hands the message to the session; false when it stays in the outbox for the next ready. */
   async function transmit(message: ChatMessage): Promise<boolean> {
     if (inFlight.has(message.mid) || settling.has(message.mid)) return true
@@ -240,7 +257,7 @@ export function createMessenger(options: MessengerOptions): Messenger {
     }
     for (const mid of reads.delivered) {
       const stored = await store.byMid(mid)
-      if (stored && stored.from === me && !stored.delivered && !stored.read) await update(mid, { delivered: true })
+      if (stored && stored.from === me && !stored.delivered && !stored.read) await settleByPeer(stored, { delivered: true })
     }
   }
   const archive = createArchiveSync({
@@ -300,12 +317,12 @@ export function createMessenger(options: MessengerOptions): Messenger {
       case 'displayed': {
         const stored = await store.byMid(parsed.mid)
         // Only the recipient can say she read it.
-        if (stored && stored.from === me && stored.to === parsed.from && !stored.read) await update(parsed.mid, { read: true })
+        if (stored && stored.from === me && stored.to === parsed.from && !stored.read) await settleByPeer(stored, { read: true })
         return
       }
       case 'received': {
         const stored = await store.byMid(parsed.mid)
-        if (stored && stored.from === me && stored.to === parsed.from && !stored.delivered && !stored.read) await update(parsed.mid, { delivered: true })
+        if (stored && stored.from === me && stored.to === parsed.from && !stored.delivered && !stored.read) await settleByPeer(stored, { delivered: true })
         return
       }
       case 'bounced': {
