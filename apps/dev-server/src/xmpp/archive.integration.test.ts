@@ -19,6 +19,7 @@ import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
 import { envelope } from '../test-support/envelope.ts'
 import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
+import { signedInSession } from '../test-support/session.ts'
 
 interface Party {
   jid: string
@@ -92,9 +93,7 @@ function party(s: Stack, uid: string, viaProxy: boolean, store = memoryMessageSt
       jid = (await token()).jid
       p.messenger = createMessenger({ session, store, me: jid })
       p.messenger.onMessage((message) => received.push(message))
-      const ready = new Promise<void>((resolve) => session.onReady(() => resolve()))
-      await session.login()
-      await ready
+      await signedInSession(session)
       s.parties.push(p)
     },
   }

@@ -16,6 +16,7 @@ import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
 import { startFaultProxy, type FaultProxy } from '../test-support/faultProxy.ts'
+import { signedInSession } from '../test-support/session.ts'
 
 interface Party {
   jid: string
@@ -47,9 +48,7 @@ describe('exactly once through Prosody under connection cuts and restarts', () =
     const messenger = createMessenger({ session, store, me: jid })
     const received: ChatMessage[] = []
     messenger.onMessage((message) => received.push(message))
-    const ready = new Promise<void>((resolve) => session.onReady(() => resolve()))
-    await session.login()
-    await ready
+    await signedInSession(session)
     const p = { jid, session, messenger, store, received }
     parties.push(p)
     return p
