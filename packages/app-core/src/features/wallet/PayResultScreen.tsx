@@ -9,13 +9,14 @@ import { usePayStatusPolling } from './usePayStatusPolling'
 import { selectOrderTrack } from './walletSlice'
 import type { OrderTrack } from './walletSlice'
 
-type Outcome = 'checking' | 'success' | 'failed' | 'expired' | 'timedOut'
+type Outcome = 'checking' | 'success' | 'failed' | 'expired' | 'timedOut' | 'unknown'
 
 function outcomeOf(order: OrderTrack | undefined): Outcome {
   if (order?.payStatus === 'TXN_SUCCESS') return 'success'
   if (order?.payStatus === 'TXN_FAILURE') return 'failed'
   if (order?.payStatus === 'EXPIRED') return 'expired'
   if (order?.timedOut) return 'timedOut'
+  if (order?.unknown) return 'unknown'
   return 'checking'
 }
 

@@ -89,5 +89,7 @@ export const PayResultChecking: Story = { args: { path: `/payresult?orderId=${pe
 export const PayResultSuccess: Story = { args: { path: `/payresult?orderId=${paid.orderId}`, services: resultServices } }
 export const PayResultFirstPurchase: Story = { args: { path: `/payresult?orderId=${firstPaid.orderId}`, services: firstServices } }
 export const PayResultDeclined: Story = { args: { path: `/payresult?orderId=${declined.orderId}`, services: resultServices } }
+/** An order id the server does not know (a wrong link): said so, with the way to the history. */
+export const PayResultUnknownOrder: Story = { args: { path: '/payresult?orderId=ord_00000000000000000099', services: resultServices } }
 export const PayResultEmpty: Story = { args: { path: '/payresult', services: S.full } }
 export const PayResultError: Story = { args: { path: `/payresult?orderId=${pending.orderId}`, services: S.statusError } }

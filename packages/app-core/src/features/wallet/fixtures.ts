@@ -9,6 +9,7 @@ import type {
   SavedCard,
   Sku,
 } from '@vchat/api-client'
+import { ApiError } from '@vchat/api-client'
 import type { WalletApi } from './walletApi'
 
 const TIERS: readonly [sku: string, usd: number, gems: number, bonus: number, tag: Sku['tag']][] = [
@@ -164,7 +165,8 @@ export function fakePaymentWorld(start: { gemsBalance?: number; firstPurchase?: 
       getPayOrderStatus: async ({ orderId }) => {
         world.calls.getPayOrderStatus += 1
         const order = orders.get(orderId)
-        if (!order) throw new Error('unknown orderId')
+        // As the local backend answers an id it does not know for this user: a refusal.
+        if (!order) throw new ApiError('BACKEND_ERROR', 'the backend request error', { path: '/api/payment_service/pay_order_status', requestId: 'fake', result: 0 })
         return { payStatus: order.payStatus, orderDetail: { ...order.detail }, gemsCredited: order.credited, gemsBalance: world.gemsBalance }
       },
       authenticatePayment: async ({ orderId }) => ({ orderId, payStatus: orders.get(orderId)?.payStatus ?? 'PENDING', requiresChallenge: true, authenticationUrl: `http://pay.test/dev/payment/checkout?orderId=${orderId}` }),

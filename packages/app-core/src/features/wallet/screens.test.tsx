@@ -72,6 +72,28 @@ describe('pay result', () => {
     expect(await screen.findByText(/still being processed/)).toBeInstanceOf(Element)
   })
 
+  it('an order id the server does not know says so, stops asking and leads to the payment history; a dropped connection keeps asking', async () => {
+    const { world, clock, services } = setup()
+    const app = await renderApp({ path: '/payresult?orderId=ord_not_mine', services, preloadedState: signedIn })
+    expect(await screen.findByRole('heading', { name: "We can't find this payment. If you paid, it will be in your payment history." })).toBeInstanceOf(Element)
+    expect(screen.queryByText(/connection/)).toBeNull()
+    const asked = world.calls.getPayOrderStatus
+    expect(asked).toBe(1)
+    await act(async () => clock.tick(PAY_STATUS_POLL_MS * 5))
+    expect(world.calls.getPayOrderStatus).toBe(asked)
+    fireEvent.click(screen.getByRole('button', { name: 'Payment history' }))
+    expect(app.router.state.location.pathname).toBe('/paymenthistory')
+    app.unmount()
+
+    // No answer at all: still checking, with the connection named, and asked again.
+    const offline = fakeServices({ clock, api: { ...world.api, getPayOrderStatus: vi.fn(async () => Promise.reject(new Error('Network Error'))) } })
+    const order = await world.api.createOrder({ clientOrderKey: 'key-00000021', sku: 'gems_60', country: 'US', channelId: 'gpay' })
+    await renderApp({ path: `/payresult?orderId=${order.orderId}`, services: offline, preloadedState: signedIn })
+    expect(await screen.findByText('Checking your payment…', { selector: 'h2' })).toBeInstanceOf(Element)
+    await act(async () => clock.tick(PAY_STATUS_POLL_MS))
+    expect(vi.mocked(offline.api.getPayOrderStatus).mock.calls.length).toBeGreaterThanOrEqual(2)
+  })
+
   it('asks a visitor to sign in', async () => {
     await renderApp({ path: '/payresult?orderId=ord_1', services: setup().services })
     expect(await screen.findByText('Sign in to buy gems')).toBeInstanceOf(Element)

@@ -6,7 +6,8 @@ import { checkOrderStatus, isTerminal, orderTimedOut, selectWallet } from './wal
 
 /**
  * Asks pay_order_status now and every PAY_STATUS_POLL_MS until the order succeeds, fails or expires,
- * or PAY_STATUS_TIMEOUT_MS pass (the order is then marked timed out). Uses the services clock.
+ * or PAY_STATUS_TIMEOUT_MS pass (the order is then marked timed out), or the server says there is no
+ * such order. Uses the services clock.
  */
 export function usePayStatusPolling(orderId: string | null): void {
   const dispatch = useAppDispatch()
@@ -17,7 +18,7 @@ export function usePayStatusPolling(orderId: string | null): void {
     const started = clock.now()
     const done = () => {
       const order = selectWallet(store.getState()).orders[orderId]
-      return isTerminal(order?.payStatus) || order?.timedOut === true
+      return isTerminal(order?.payStatus) || order?.timedOut === true || order?.unknown === true
     }
     if (done()) return undefined
     void dispatch(checkOrderStatus(orderId))

@@ -1,10 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit'
+import { isApiError } from '@vchat/api-client'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import type {
   CreateOrderResponse,
   OrderDetail,
   PaymentChannelsResponse,
   PayRecord,
+  PayOrderStatusResponse,
   PayStatus,
   SavedCard,
   SaveBankCardRequest,
@@ -37,6 +39,8 @@ export interface OrderTrack {
   timedOut: boolean
   /** Gems the server credited for a successful order (a first-purchase bonus included); null before. */
   gemsCredited: number | null
+  /** The server answered that this user has no such order (a wrong or foreign id): polling stops. */
+  unknown: boolean
 }
 
 export interface WalletState {
@@ -140,11 +144,29 @@ export const refreshBalanceForOrder = createAppAsyncThunk(
  */
 export const rechargeSucceeded = (notice: { orderId?: string | null } = {}) => refreshBalanceForOrder(notice.orderId ?? null)
 
-/** One pay_order_status check; a success refreshes the balance and paid flag (once per order). */
-export const checkOrderStatus = createAppAsyncThunk(
+/**
+ * Whether the server answered that there is no such order: a refusal (an id it does not know for this
+ * user) or a 4xx (an id it cannot read). Asking again cannot change that; a network error or a 5xx can.
+ */
+function isUnknownOrder(error: unknown): boolean {
+  if (!isApiError(error)) return false
+  return error.code === 'BACKEND_ERROR' || (error.code === 'HTTP_ERROR' && error.status !== undefined && error.status < 500)
+}
+
+/**
+ * One pay_order_status check; a success refreshes the balance and paid flag (once per order). Rejected
+ * with 'unknownOrder' when the server says there is no such order.
+ */
+export const checkOrderStatus = createAppAsyncThunk<PayOrderStatusResponse, string, { rejectValue: 'unknownOrder' }>(
   'wallet/checkOrderStatus',
-  async (orderId: string, { extra, dispatch }) => {
-    const status = await extra.api.getPayOrderStatus({ orderId })
+  async (orderId, { extra, dispatch, rejectWithValue }) => {
+    let status: PayOrderStatusResponse
+    try {
+      status = await extra.api.getPayOrderStatus({ orderId })
+    } catch (error) {
+      if (isUnknownOrder(error)) return rejectWithValue('unknownOrder')
+      throw error
+    }
     if (status.payStatus === 'TXN_SUCCESS') void dispatch(refreshBalanceForOrder(orderId))
     return status
   },
@@ -166,7 +188,7 @@ export const loadPayRecords = createAppAsyncThunk(
 )
 
 function track(state: WalletState, orderId: string): OrderTrack {
-  state.orders[orderId] ??= { orderId, payStatus: null, detail: null, checking: false, error: false, timedOut: false, gemsCredited: null }
+  state.orders[orderId] ??= { orderId, payStatus: null, detail: null, checking: false, error: false, timedOut: false, gemsCredited: null, unknown: false }
   return state.orders[orderId]
 }
 
@@ -251,7 +273,8 @@ export const walletSlice = createSlice({
       .addCase(checkOrderStatus.rejected, (state, action) => {
         const order = track(state, action.meta.arg)
         order.checking = false
-        order.error = true
+        if (action.payload === 'unknownOrder') order.unknown = true
+        else order.error = true
       })
       .addCase(loadPayRecords.pending, (state, action) => {
         if (action.meta.arg?.more) {
