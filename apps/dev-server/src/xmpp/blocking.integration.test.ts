@@ -175,8 +175,8 @@ describe('blocking and payment notices through Prosody and the hub', () => {
     const declined = order('key-declined')
     expect(settleOrder(api.db, declined, 'failed', Date.now())).toMatchObject({ status: 'failed' })
     expect(settleOrder(api.db, paid, 'success', Date.now())).toMatchObject({ status: 'success' })
-    // A second settle is refused and announces nothing.
+    // 5 + the 60-gem package + its first-purchase bonus (12). A second settle is refused and announces nothing.
     expect(settleOrder(api.db, paid, 'success', Date.now())).toBe('order is already success')
-    await vi.waitFor(() => expect(hubCalls(user, 'ReChargeSuccess')).toEqual([{ gemsBalance: 65, orderId: paid }]), WAIT)
+    await vi.waitFor(() => expect(hubCalls(user, 'ReChargeSuccess')).toEqual([{ gemsBalance: 77, orderId: paid }]), WAIT)
   })
 })
