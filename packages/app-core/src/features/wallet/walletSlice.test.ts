@@ -1,3 +1,4 @@
+import { ApiError } from '@vchat/api-client'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
@@ -22,6 +23,29 @@ function setup(gemsBalance = 500) {
 const usCard = { sku: 'gems_700', country: 'US', channelId: 'card', cardId: 'card_demo4242' }
 
 describe('wallet slice', () => {
+  it("an order the server says it does not have is unknown; a network error, a 5xx, a time-out or a rate limit is asked again", async () => {
+    const answers: Record<string, unknown> = {
+      refused: new ApiError('BACKEND_ERROR', 'the backend request error', { path: 'p', requestId: 'r', result: 0 }),
+      malformed: new ApiError('HTTP_ERROR', 'Request failed', { path: 'p', requestId: 'r', status: 400 }),
+      offline: new ApiError('NETWORK_ERROR', 'Network Error', { path: 'p', requestId: 'r' }),
+      broken: new ApiError('HTTP_ERROR', 'Request failed', { path: 'p', requestId: 'r', status: 503 }),
+      slow: new ApiError('HTTP_ERROR', 'Request failed', { path: 'p', requestId: 'r', status: 408 }),
+      limited: new ApiError('HTTP_ERROR', 'Request failed', { path: 'p', requestId: 'r', status: 429 }),
+    }
+    const services = fakeServices({ api: { getPayOrderStatus: async ({ orderId }: { orderId: string }) => Promise.reject(answers[orderId]) } })
+    const store = makeStore({ services })
+    for (const orderId of Object.keys(answers)) await store.dispatch(checkOrderStatus(orderId))
+    const orders = store.getState().wallet?.orders ?? {}
+    expect(Object.fromEntries(Object.entries(orders).map(([id, o]) => [id, { unknown: o.unknown, error: o.error }]))).toEqual({
+      refused: { unknown: true, error: false },
+      malformed: { unknown: true, error: false },
+      offline: { unknown: false, error: true },
+      broken: { unknown: false, error: true },
+      slow: { unknown: false, error: true },
+      limited: { unknown: false, error: true },
+    })
+  })
+
   it('loads the payment channels and keeps a failure visible', async () => {
     const { store } = setup()
     await store.dispatch(loadPaymentChannels())

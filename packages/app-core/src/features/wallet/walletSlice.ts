@@ -144,13 +144,19 @@ export const refreshBalanceForOrder = createAppAsyncThunk(
  */
 export const rechargeSucceeded = (notice: { orderId?: string | null } = {}) => refreshBalanceForOrder(notice.orderId ?? null)
 
+/** 4xx answers that say "not now" rather than "no such order": asked again. */
+const RETRYABLE_CLIENT_STATUSES: readonly number[] = [408, 425, 429]
+
 /**
  * Whether the server answered that there is no such order: a refusal (an id it does not know for this
- * user) or a 4xx (an id it cannot read). Asking again cannot change that; a network error or a 5xx can.
+ * user) or a 4xx (an id it cannot read). Asking again cannot change that; a network error, a 5xx, a
+ * time-out or a rate limit can.
  */
 function isUnknownOrder(error: unknown): boolean {
   if (!isApiError(error)) return false
-  return error.code === 'BACKEND_ERROR' || (error.code === 'HTTP_ERROR' && error.status !== undefined && error.status < 500)
+  if (error.code === 'BACKEND_ERROR') return true
+  const status = error.status
+  return error.code === 'HTTP_ERROR' && status !== undefined && status >= 400 && status < 500 && !RETRYABLE_CLIENT_STATUSES.includes(status)
 }
 
 /**
