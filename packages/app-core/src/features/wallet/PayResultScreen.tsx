@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import { Button, Spinner } from '@vchat/ui'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { selectAccount } from '../account/accountSlice'
+import { CoinStorePanel } from './CoinStore'
 import { NothingToPay, PaymentPage } from './common'
 import { formatPrice } from './format'
 import { usePayStatusPolling } from './usePayStatusPolling'
@@ -34,6 +36,10 @@ export function PayResultScreen() {
   const account = useAppSelector(selectAccount)
   usePayStatusPolling(orderId || null)
   const outcome = outcomeOf(order)
+  // Declined or timed out, nothing was charged: the store opens here to pick again (another package
+  // or another method) instead of leaving the user to find it.
+  const canRetry = outcome === 'failed' || outcome === 'expired'
+  const [storeOpen, setStoreOpen] = useState(false)
   const detail = order?.detail
   // What the server credited beyond the package is the first-purchase bonus (decided there).
   const bonus = detail && order?.gemsCredited != null ? order.gemsCredited - detail.gems : 0
@@ -82,7 +88,12 @@ export function PayResultScreen() {
             ) : null}
           </dl>
           <div className="vc-pay-result__actions">
-            <Button variant="primary" onClick={() => navigate('/paymenthistory')}>
+            {canRetry ? (
+              <Button variant="primary" onClick={() => setStoreOpen(true)}>
+                {t('errors.retry')}
+              </Button>
+            ) : null}
+            <Button variant={canRetry ? 'secondary' : 'primary'} onClick={() => navigate('/paymenthistory')}>
               {t('result.history')}
             </Button>
             <Button variant="secondary" onClick={() => navigate('/')}>
@@ -91,6 +102,7 @@ export function PayResultScreen() {
           </div>
         </section>
       )}
+      <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
     </PaymentPage>
   )
 }

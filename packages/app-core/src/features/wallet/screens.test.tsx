@@ -63,6 +63,11 @@ describe('pay result', () => {
     world.settle(declined.orderId, 'TXN_FAILURE')
     const first = await renderApp({ path: `/payresult?orderId=${declined.orderId}`, services, preloadedState: signedIn })
     expect(await screen.findByText('The payment was declined. Nothing was charged.')).toBeInstanceOf(Element)
+    // Nothing was charged: "Try again" opens the store here, to pick another package or method.
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    const store = await screen.findByRole('dialog')
+    expect(await within(store).findByText('$0.99')).toBeInstanceOf(Element)
+    expect(first.router.state.location.pathname).toBe('/payresult')
     first.unmount()
 
     const pending = await world.api.createOrder({ clientOrderKey: 'key-00000003', sku: 'gems_60', country: 'US', channelId: 'gpay' })
@@ -70,6 +75,8 @@ describe('pay result', () => {
     await screen.findByText('$0.99')
     await act(async () => clock.tick(PAY_STATUS_TIMEOUT_MS + PAY_STATUS_POLL_MS))
     expect(await screen.findByText(/still being processed/)).toBeInstanceOf(Element)
+    // Still being processed may still be paid: no "Try again" that could pay twice.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
   })
 
   it('an order id the server does not know says so, stops asking and leads to the payment history; a dropped connection keeps asking', async () => {
