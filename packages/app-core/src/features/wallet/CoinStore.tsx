@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGemsBalance } from '../account/accountSlice'
 import { LoadFailed, Loading, intentQuery, useChannels, useExternalNavigate, withReturnUrl } from './common'
+import { usePurchaseOrigin } from './purchaseOrigin'
 import { coinTier } from './format'
 import type { CoinTier } from './format'
 import { formatPrice } from './format'
@@ -39,6 +40,7 @@ export function CoinStore() {
   const { t } = useTranslation('wallet')
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
+  const { remember: rememberOrigin } = usePurchaseOrigin()
   const leave = useExternalNavigate()
   const { channels, retry } = useChannels()
   const purchase = useAppSelector(selectPurchase)
@@ -60,6 +62,7 @@ export function CoinStore() {
 
   async function pay() {
     if (!sku || !channel || !country) return
+    rememberOrigin()
     const intent = { sku: sku.sku, country: country.country, channelId: channel.channelId }
     if (channel.type === 'card') return navigate(`/checkoutCards?${intentQuery(intent)}`)
     if (channel.type === 'upi') return navigate(`/upi?${intentQuery(intent)}`)

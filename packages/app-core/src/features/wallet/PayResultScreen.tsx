@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/hooks'
 import { selectAccount } from '../account/accountSlice'
 import { CoinStorePanel } from './CoinStore'
 import { NothingToPay, PaymentPage } from './common'
+import { usePurchaseOrigin } from './purchaseOrigin'
 import { formatPrice } from './format'
 import { usePayStatusPolling } from './usePayStatusPolling'
 import { selectOrderTrack } from './walletSlice'
@@ -40,6 +41,7 @@ export function PayResultScreen() {
   // or another method) instead of leaving the user to find it.
   const canRetry = outcome === 'failed' || outcome === 'expired'
   const [storeOpen, setStoreOpen] = useState(false)
+  const { origin } = usePurchaseOrigin()
   const detail = order?.detail
   // What the server credited beyond the package is the first-purchase bonus (decided there).
   const bonus = detail && order?.gemsCredited != null ? order.gemsCredited - detail.gems : 0
@@ -96,7 +98,7 @@ export function PayResultScreen() {
             <Button variant={canRetry ? 'secondary' : 'primary'} onClick={() => navigate('/paymenthistory')}>
               {t('result.history')}
             </Button>
-            <Button variant="secondary" onClick={() => navigate('/')}>
+            <Button variant="secondary" onClick={() => navigate(origin() ?? '/')}>
               {t('result.home')}
             </Button>
           </div>

@@ -19,3 +19,5 @@ export const PAY_STATUS_TIMEOUT_MS = 120_000
 export const PAY_RECORDS_PAGE_SIZE = 20
 /** /paymenthistory asks for the next page when a row this close to the end comes into view; our choice. */
 export const PAY_RECORDS_LOAD_AHEAD = 5
+/** Session-storage key of the path where the current purchase started (`purchaseOrigin.ts`). */
+export const PURCHASE_ORIGIN_KEY = 'vchat:purchaseOrigin'

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS } from './constants'
+import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS, PURCHASE_ORIGIN_KEY } from './constants'
 import { fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
 import { placeOrder } from './walletSlice'
 
@@ -180,6 +180,40 @@ describe('payment history', () => {
     const large = await screen.findByText('3600 gems')
     expect(large.parentElement?.querySelector('[data-tier]')?.getAttribute('data-tier')).toBe('large')
     expect(screen.getByText('$49.99')).toBeInstanceOf(Element)
+  })
+})
+
+describe('back to where the purchase started', () => {
+  it('the pay result\'s "Back to the app" returns to the page the store was opened on, not to the home screen', async () => {
+    const { world, services } = setup()
+    const app = await renderApp({ path: '/paymenthistory', services, preloadedState: signedIn })
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy gems' }))
+    const store = await screen.findByRole('dialog')
+    fireEvent.click(await within(store).findByText('60 gems'))
+    fireEvent.click(within(store).getByRole('radio', { name: /^Credit or debit card/ }))
+    fireEvent.click(within(store).getByRole('button', { name: 'Pay $0.99' }))
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/checkoutCards'))
+    // The card page and the hosted page come and go; the result page leads back.
+    const order = await world.api.createOrder({ clientOrderKey: 'key-00000031', sku: 'gems_60', country: 'US', channelId: 'card' })
+    world.settle(order.orderId, 'TXN_SUCCESS')
+    await act(async () => app.router.navigate(`/payresult?orderId=${order.orderId}`))
+    expect(await screen.findByText('Payment successful — your gems are in your account')).toBeInstanceOf(Element)
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the app' }))
+    expect(app.router.state.location.pathname).toBe('/paymenthistory')
+  })
+
+  it('without a remembered start, or with one that is not a page of this app, it goes to the home screen', async () => {
+    for (const stored of [null, 'https://evil.example/x', '//evil.example', '/payresult?orderId=ord_1']) {
+      const { world, services } = setup()
+      if (stored !== null) services.storage.session<string>(PURCHASE_ORIGIN_KEY).set(stored)
+      const order = await world.api.createOrder({ clientOrderKey: 'key-00000032', sku: 'gems_60', country: 'US', channelId: 'gpay' })
+      world.settle(order.orderId, 'TXN_SUCCESS')
+      const app = await renderApp({ path: `/payresult?orderId=${order.orderId}`, services, preloadedState: signedIn })
+      fireEvent.click(await screen.findByRole('button', { name: 'Back to the app' }))
+      expect(app.router.state.location.pathname, String(stored)).not.toBe('/payresult')
+      expect(app.router.state.location.pathname, String(stored)).not.toContain('evil')
+      app.unmount()
+    }
   })
 })
 
