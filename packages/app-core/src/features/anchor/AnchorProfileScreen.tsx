@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { BackLink } from '../../routes/BackLink'
 import { useAppNavigate } from '../../routes/navigation'
-import { chatPath, videoCallPath } from '../discover/paths'
+import { HOST_WALL_PATH, chatPath, videoCallPath } from '../discover/paths'
 import { loadAnchor, selectAnchor, selectAnchorMissing, selectLookup, selectOnlineNotice, selectPresence, setOnlineNotice } from '../discover/discoverSlice'
 import { changeRelation, loadRelation, selectRelation, selectRelationPending, selectSocialError, setFavorite } from '../social/socialSlice'
 import { ageFromBirthday } from './age'
@@ -60,12 +60,12 @@ export function AnchorProfileScreen() {
   }, [dispatch, jid])
 
   // Back to where the user came from (else the wall), on every state of the page.
-  const back = <BackLink parent="/goddess" className="vc-profile__back" />
+  const back = <BackLink parent={HOST_WALL_PATH} className="vc-profile__back" />
   if (!jid || missing) {
     return (
       <section className="vc-profile">
         {back}
-        <EmptyState title={t('profile.notFound')} action={<Button onClick={() => navigate('/goddess')}>{t('profile.browse')}</Button>} />
+        <EmptyState title={t('profile.notFound')} action={<Button onClick={() => navigate(HOST_WALL_PATH)}>{t('profile.browse')}</Button>} />
       </section>
     )
   }

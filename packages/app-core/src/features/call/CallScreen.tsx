@@ -13,7 +13,7 @@ import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
 import { usePerson } from '../users/usePerson'
 import { anchorJidOf } from '../auth/uidFromJid'
-import { profilePathOf } from '../discover/paths'
+import { HOST_WALL_PATH, profilePathOf } from '../discover/paths'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
@@ -139,7 +139,7 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
           title={t('idle.title')}
           message={t('idle.message')}
           action={
-            <AppLink to="/goddess" className="vc-button vc-button--primary">
+            <AppLink to={HOST_WALL_PATH} className="vc-button vc-button--primary">
               {t('idle.browse')}
             </AppLink>
           }

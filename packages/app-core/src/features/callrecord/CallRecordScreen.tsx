@@ -9,6 +9,7 @@ import type { CallHistoryEntry } from './callHistory'
 import { useCallHistory } from './useCallHistory'
 import { usePerson } from '../users/usePerson'
 import './callrecord.css'
+import { HOST_WALL_PATH } from '../discover/paths'
 
 const ROW_HEIGHT = 88
 /** Rows from the end at which the next server page is asked for. */
@@ -155,7 +156,7 @@ export function CallRecordScreen() {
           title={t('history.emptyTitle')}
           message={t('history.emptyMessage')}
           action={
-            <Button variant="secondary" onClick={() => navigate('/goddess')}>
+            <Button variant="secondary" onClick={() => navigate(HOST_WALL_PATH)}>
               {t('history.findHosts')}
             </Button>
           }

@@ -8,7 +8,7 @@ import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { useMinuteClock } from '../anchor/usePresence'
 import { AnchorCard } from './AnchorCard'
 import { anchorsSeen, selectPresenceMap } from './discoverSlice'
-import { chatPath, videoCallPath } from './paths'
+import { HOST_WALL_PATH, chatPath, videoCallPath } from './paths'
 import './discover.css'
 
 const PAGE_SIZE = 20
@@ -125,7 +125,7 @@ export function ExclusiveScreen() {
 
   return (
     <section className="vc-wall vc-exclusive" aria-labelledby="exclusive-title">
-      <AppLink to="/goddess" className="vc-exclusive__back">
+      <AppLink to={HOST_WALL_PATH} className="vc-exclusive__back">
         {t('exclusive.back')}
       </AppLink>
       <h1 id="exclusive-title" className="vc-wall__title">

@@ -7,6 +7,7 @@ import { AppLink, readLocationState, useIsBackground } from '../../routes/naviga
 import { selectIsLoggedIn } from '../auth/authSlice'
 import { LiveHosts } from './LiveHosts'
 import './landing.css'
+import { HOST_WALL_PATH } from '../discover/paths'
 
 const FEATURES = ['live', 'chat', 'private'] as const
 
@@ -64,7 +65,7 @@ export function LandingScreen() {
           <AppLink to="/login" className="vc-button vc-button--primary vc-landing__cta">
             {t('landing.cta')}
           </AppLink>
-          <AppLink to="/goddess" className="vc-button vc-button--secondary vc-landing__cta">
+          <AppLink to={HOST_WALL_PATH} className="vc-button vc-button--secondary vc-landing__cta">
             {t('landing.browse')}
           </AppLink>
         </div>

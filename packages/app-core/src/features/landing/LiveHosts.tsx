@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
 import { AnchorCard } from '../discover/AnchorCard'
 import { loadLiveHosts, selectLiveHosts } from './liveHostsSlice'
+import { HOST_WALL_PATH } from '../discover/paths'
 
 /** Placeholders while the wall loads: two rows on a phone, the first row on a desktop. */
 const SKELETONS = 6
@@ -33,7 +34,7 @@ export function LiveHosts() {
           <span className="vc-landing__live-dot" aria-hidden="true" />
           {t('landing.live.title')}
         </h2>
-        <AppLink to="/goddess" className="vc-landing__live-all">
+        <AppLink to={HOST_WALL_PATH} className="vc-landing__live-all">
           {t('landing.live.all')}
         </AppLink>
       </div>

@@ -11,7 +11,7 @@ import { useMinuteClock, usePresencePolling } from '../anchor/usePresence'
 import { selectDisplayName, selectUser } from '../auth/authSlice'
 import { usePerson } from '../users/usePerson'
 import { selectAnchors, selectPresenceMap } from '../discover/discoverSlice'
-import { chatPath, profilePathOf, videoCallPath } from '../discover/paths'
+import { HOST_WALL_PATH, chatPath, profilePathOf, videoCallPath } from '../discover/paths'
 import { abVariantFor } from './abVariant'
 import { loadDeck, matchPopupClosed, selectMatch, swipe } from './matchSlice'
 import '../discover/discover.css'
@@ -81,7 +81,7 @@ export function MatchScreen() {
       <EmptyState
         title={t('match.emptyTitle')}
         message={t('match.emptyMessage')}
-        action={<Button onClick={() => navigate('/goddess')}>{t('match.browseWall')}</Button>}
+        action={<Button onClick={() => navigate(HOST_WALL_PATH)}>{t('match.browseWall')}</Button>}
       />
     )
   } else {

@@ -10,6 +10,7 @@ import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profil
 import { AccountError, AccountLoading, AccountPage } from './AccountPage'
 import { LegalLinks } from './LegalLinks'
 import './account.css'
+import { HOST_WALL_PATH } from '../discover/paths'
 
 /** /download ("about"): the native apps from appDownloadInfo, installing this web app, legal pages. */
 export function DownloadScreen() {
@@ -58,7 +59,7 @@ export function DownloadScreen() {
         </h2>
         <InstallCard method={method} />
         {!isMobile ? (
-          <Button variant="secondary" onClick={() => openDesktopPopup('/goddess')}>
+          <Button variant="secondary" onClick={() => openDesktopPopup(HOST_WALL_PATH)}>
             {t('install.popupWindow')}
           </Button>
         ) : null}
