@@ -69,3 +69,40 @@ describe('/api/account_service/combine_info silverCall.availableTimes', () => {
     expect((await client.api.getConfig()).veegoInfo.silverCall.availableTimes).toBe(2)
   })
 })
+
+describe('free calls: first_call_info, paid_user_free_call and the config agree with the hub', () => {
+  let world: TestWorld
+  beforeEach(async () => {
+    world = await startWorld(Date.UTC(2025, 5, 10, 12, 0, 0))
+  })
+  afterEach(() => world.close())
+
+  /** A free call through the real hub, answered (or declined) by the host. */
+  function freeCall(caller: string, sid: string, answered: boolean): void {
+    const hub = createHub({ db: world.server.db, send: () => {}, timers: { now: () => world.clock.now, setTimeout: () => 0, clearTimeout: () => {} }, newSid: () => sid })
+    hub.handle(`${caller}/web`, 'SessionRequest', { callee: CLUB_HOST, free: true })
+    hub.handle(`${CLUB_HOST}/web`, answered ? 'CallAccept' : 'CallCancel', { sid })
+    if (answered) hub.handle(`${caller}/web`, 'SessionTerminate', { sid })
+    hub.close()
+  }
+
+  it('a new user has one free first call until one is answered; declined calls do not use it', async () => {
+    const jid = 'user_100002@localhost' // a seeded user who never paid
+    const { api } = await signIn(world, '100002')
+    expect(await api.getFirstCallInfo()).toEqual({ freeFirstCallTotalTimes: 1, freeFirstCallRemainingTimes: 1, freeFirstCallDuration: 60 })
+    expect((await api.getPaidUserFreeCall()).freeTimes).toBe(0)
+    freeCall(jid, 'sid-declined', false)
+    expect((await api.getFirstCallInfo()).freeFirstCallRemainingTimes).toBe(1)
+    freeCall(jid, 'sid-answered', true)
+    expect((await api.getFirstCallInfo()).freeFirstCallRemainingTimes).toBe(0)
+    expect((await api.getConfig()).mainInfo.firstCallInfo.freeFirstCallRemainingTimes).toBe(0)
+  })
+
+  it('a paying user has no free first call and one paid-user free call until it is answered', async () => {
+    const { api } = await signIn(world)
+    expect((await api.getFirstCallInfo()).freeFirstCallRemainingTimes).toBe(0)
+    expect(await api.getPaidUserFreeCall()).toEqual({ freeTimes: 1, freeDuration: 60, rechargeReminderTime: 45, matchToFlashTime: 15 })
+    freeCall(PAID_USER, 'sid-paid', true)
+    expect((await api.getPaidUserFreeCall()).freeTimes).toBe(0)
+  })
+})

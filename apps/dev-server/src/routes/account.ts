@@ -3,11 +3,8 @@ import type { DatabaseSync } from 'node:sqlite'
 import {
   CLUB_CALLS_FREE,
   CLUB_CALLS_PAID,
-  FREE_FIRST_CALL_DURATION_S,
   FREE_FIRST_CALL_TIMES,
   MATCH_TO_FLASH_S,
-  PAID_FREE_CALL_DURATION_S,
-  PAID_FREE_CALL_TIMES,
   RECHARGE_REMINDER_S,
   SILVER_CALL_DURATION_S,
 } from '../constants.ts'
@@ -15,7 +12,7 @@ import { emptyRequest, requests, responses } from '../contract/schemas.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
-import { silverCallsLeft } from '../xmpp/hub.ts'
+import { freeCallDurationS, freeCallsLeft, silverCallsLeft } from '../xmpp/callRecords.ts'
 import { checkIn } from '../world/tasks.ts'
 import { componentInfo } from './common.ts'
 import { withBlockReason } from './devAccount.ts'
@@ -29,18 +26,23 @@ export function accountInfo(user: UserRow): AccountInfo {
   }
 }
 
-export function firstCallInfo(user: UserRow): FirstCallInfo {
+/**
+ * The free first call offer (SPEC §3 firstCallInfo): what is left is counted from the call records
+ * as the hub counts it when it grants the call, so the app never offers a free call the hub refuses.
+ */
+export function firstCallInfo(db: DatabaseSync, user: UserRow): FirstCallInfo {
   return {
     freeFirstCallTotalTimes: FREE_FIRST_CALL_TIMES,
-    freeFirstCallRemainingTimes: user.paid === 1 ? 0 : FREE_FIRST_CALL_TIMES,
-    freeFirstCallDuration: FREE_FIRST_CALL_DURATION_S,
+    freeFirstCallRemainingTimes: freeCallsLeft(db, user, 'first'),
+    freeFirstCallDuration: freeCallDurationS('first'),
   }
 }
 
-export function paidUserFreeCall(user: UserRow): PaidUserFreeCall {
+/** The paid user's free call (SPEC §3): `freeTimes` is what is left, counted as the hub counts it. */
+export function paidUserFreeCall(db: DatabaseSync, user: UserRow): PaidUserFreeCall {
   return {
-    freeTimes: user.paid === 1 ? PAID_FREE_CALL_TIMES : 0,
-    freeDuration: PAID_FREE_CALL_DURATION_S,
+    freeTimes: freeCallsLeft(db, user, 'paid'),
+    freeDuration: freeCallDurationS('paid'),
     rechargeReminderTime: RECHARGE_REMINDER_S,
     matchToFlashTime: MATCH_TO_FLASH_S,
   }
@@ -52,13 +54,13 @@ export function clubCallsPerDay(user: UserRow): number {
 }
 
 /** The config's mainInfo: components, block status, feature switches and the first-call offer. */
-export function mainInfo(user: UserRow, domain: string): ConfigInfo['mainInfo'] {
+export function mainInfo(db: DatabaseSync, user: UserRow, domain: string): ConfigInfo['mainInfo'] {
   return {
     componentInfo: componentInfo(domain),
     blockInfo: { blocked: user.blocked === 1, reason: '' },
     commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
     enableCallback: true,
-    firstCallInfo: firstCallInfo(user),
+    firstCallInfo: firstCallInfo(db, user),
   }
 }
 
@@ -75,7 +77,7 @@ export interface ConfigMoment {
  */
 export function configInfo(user: UserRow, domain: string, moment: ConfigMoment): ConfigInfo {
   return {
-    mainInfo: mainInfo(user, domain),
+    mainInfo: mainInfo(moment.db, user, domain),
     veegoInfo: {
       silverInfoConf: { enableSilverClub: true, silverCallDuration: SILVER_CALL_DURATION_S },
       silverCall: { availableTimes: silverCallsLeft(moment.db, user, moment.now, moment.timezoneOffset) },
@@ -128,12 +130,12 @@ export const accountRoutes: Route[] = [
     data: emptyRequest,
     response: responses.firstCallInfo,
     auth: true,
-    handle: (request) => ok(firstCallInfo(signedIn(request))),
+    handle: (request) => ok(firstCallInfo(request.app.db, signedIn(request))),
   }),
   productRoute('/api/account_service/paid_user_free_call', {
     data: emptyRequest,
     response: responses.paidUserFreeCall,
     auth: true,
-    handle: (request) => ok(paidUserFreeCall(signedIn(request))),
+    handle: (request) => ok(paidUserFreeCall(request.app.db, signedIn(request))),
   }),
 ]

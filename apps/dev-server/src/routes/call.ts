@@ -2,7 +2,7 @@ import type { CallRecord, CallRecordState } from '@vchat/api-client'
 import { requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { relationUser } from '../world/anchors.ts'
-import { ensureCallRecords, SILVER_RECORD_KIND } from '../xmpp/hub.ts'
+import { ensureCallRecords, SILVER_RECORD_KIND } from '../xmpp/callRecords.ts'
 
 interface CallRecordDbRow {
   rid: number

@@ -10,7 +10,7 @@ import { clubCallsPerDay } from './account.ts'
 import { greetingOf, storyLine } from './anchorlist.ts'
 import { autoRepliesOf } from '../xmpp/autoReplyRuntime.ts'
 import { componentInfo } from './common.ts'
-import { silverCallsLeft } from '../xmpp/hub.ts'
+import { silverCallsLeft } from '../xmpp/callRecords.ts'
 
 export const commonServiceRoutes: Route[] = [
   productRoute('/api/common_service/multi_online_status', {

@@ -45,7 +45,7 @@ function boxState(db: DatabaseSync, user: UserRow, box: LuckyBoxDefinition): Luc
 }
 
 function enabledFor(app: AppContext, user: UserRow): boolean {
-  return mainInfo(user, app.domain).commonConfig.enableLuckyBox
+  return mainInfo(app.db, user, app.domain).commonConfig.enableLuckyBox
 }
 
 export function luckyBoxInfo(app: AppContext, user: UserRow): LuckyBoxInfo {

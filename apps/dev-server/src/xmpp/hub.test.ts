@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { migrate } from '../db/migrations.ts'
 import { seed } from '../db/seed.ts'
 import { createOrder, settleOrder } from '../world/payments.ts'
-import { callRecordsOf, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
+import { callRecordsOf, freeCallsLeft } from './callRecords.ts'
+import { createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
 
 const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
 const USER = 'user_100001@localhost' // paid, 500 gems
@@ -123,6 +124,93 @@ describe('SessionRequest', () => {
     expect(gems(FREE_USER)).toBe(0)
     hub.handle(`${FREE_USER}/web_fachat`, 'SessionRequest', { callee: ANCHOR, free: true })
     expect(last('CallCancel')!.payload.reason).toBe('gems-insufficient')
+  })
+
+  it('a free first call tells its terms; with the user\'s consent it goes on at the price when the free time is over', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    setGems(FREE_USER, 130)
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    expect(last('SessionSuccess')!.payload).toMatchObject({ free: 'first', freeDuration: 60, continuePaid: true, price: 60, gemsBalance: 130 })
+    expect(freeCallsLeft(db, { jid: FREE_USER, paid: 0 }, 'first')).toBe(1)
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    expect(freeCallsLeft(db, { jid: FREE_USER, paid: 0 }, 'first')).toBe(0)
+    heartbeats(sid, 55_000, caller)
+    expect(gems(FREE_USER)).toBe(130)
+    heartbeats(sid, 5_000, caller)
+    // Converted: the first paid minute is charged at once and the balance reported.
+    expect(last('ReChargeSuccess', FREE_USER)!.payload).toEqual({ sid, gemsBalance: 70, charged: 60, converted: true })
+    expect(last('SessionTerminate')).toBeUndefined()
+    heartbeats(sid, 60_000, caller)
+    expect(gems(FREE_USER)).toBe(10)
+    // The third minute cannot be paid: the call ends there.
+    heartbeats(sid, 60_000, caller)
+    expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'gems-insufficient' })
+    expect(callRecordsOf(db, FREE_USER)[0]).toMatchObject({ sid, free_kind: 'first', state: 'ended', minutes: 3, gems_charged: 120, price: 60 })
+  })
+
+  it('a free call ends at its duration when the user cannot pay the next minute, and charges nothing', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 60_000, caller)
+    expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'free-call-ended' })
+    expect(gems(FREE_USER)).toBe(0)
+    expect(callRecordsOf(db, FREE_USER)[0]).toMatchObject({ sid, free_kind: 'first', minutes: 1, gems_charged: 0 })
+  })
+
+  it('gems bought during the free time keep the call going when it is over', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 30_000, caller)
+    // The user buys the 60-gem package from the in-call recharge sheet (a first purchase: 60 + 12 bonus).
+    const order = createOrder(db, '100002', { clientOrderKey: 'in-call', sku: 'gems_60', country: 'US', channelId: 'card', fbp: '', fbc: '' }, clock.now())
+    if (typeof order === 'string') throw new Error(order)
+    settleOrder(db, order.order_id, 'success', clock.now())
+    const bought = gems(FREE_USER)
+    expect(bought).toBe(72)
+    heartbeats(sid, 30_000, caller)
+    expect(last('ReChargeSuccess', FREE_USER)!.payload).toMatchObject({ sid, charged: 60, converted: true, gemsBalance: bought - 60 })
+    expect(last('SessionTerminate')).toBeUndefined()
+  })
+
+  it('without the user\'s consent a free call ends at its duration even with gems to pay', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    setGems(FREE_USER, 500)
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 60_000, caller)
+    expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'free-call-ended' })
+    expect(gems(FREE_USER)).toBe(500)
+  })
+
+  it('an unanswered free call does not use the free call up', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    hub.handle(ANCHOR_FULL, 'CallCancel', { sid })
+    expect(freeCallsLeft(db, { jid: FREE_USER, paid: 0 }, 'first')).toBe(1)
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true })
+    expect(last('SessionSuccess')!.payload.free).toBe('first')
+  })
+
+  it('a paid user\'s free call converts at its duration with consent and bills from there', () => {
+    hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    expect(last('SessionSuccess')!.payload).toMatchObject({ free: 'paid', freeDuration: 60 })
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 60_000)
+    expect(gems(USER)).toBe(440)
+    expect(freeCallsLeft(db, { jid: USER, paid: 1 }, 'paid')).toBe(0)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, free_kind: 'paid', minutes: 2, gems_charged: 60 })
+    // The free call is used: the next one asks for it in vain and is paid from the first minute.
+    hub.handle(USER_FULL, 'SessionRequest', { callee: ANCHOR, free: true })
+    expect(last('SessionSuccess')!.payload).toMatchObject({ free: null, gemsBalance: 380 })
   })
 
   it('a paid user\'s free call sends MatchToFlash at matchToFlashTime', () => {

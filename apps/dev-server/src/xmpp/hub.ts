@@ -8,18 +8,9 @@
  * tests drive it with a manual clock.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import {
-  FREE_FIRST_CALL_DURATION_S,
-  FREE_FIRST_CALL_TIMES,
-  MATCH_TO_FLASH_S,
-  PAID_FREE_CALL_DURATION_S,
-  PAID_FREE_CALL_TIMES,
-  CLUB_CALLS_FREE,
-  CLUB_CALLS_PAID,
-  SILVER_CALL_DURATION_S,
-} from '../constants.ts'
-import { dayStart, localDay } from '../world/time.ts'
+import { MATCH_TO_FLASH_S, SILVER_CALL_DURATION_S } from '../constants.ts'
 import { onOrderSettled } from '../world/payments.ts'
+import { ensureCallRecords, freeCallDurationS, freeCallsLeft, silverCallsLeft, SILVER_RECORD_KIND, type FreeKind } from './callRecords.ts'
 import { CALL_ERROR_BLOCKED } from './wire.ts'
 
 /** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
@@ -52,11 +43,8 @@ export interface HubOptions {
   newSid?: () => string
 }
 
-export type FreeKind = 'first' | 'paid'
 /** 'silver': a low-tier call with a club host, paid in silver coins, ending at silverCallDuration. */
 export type CallTier = 'standard' | 'silver'
-/** `call_records.free_kind` of a silver call (it is not free; the column tells the kind of call). */
-export const SILVER_RECORD_KIND = 'silver'
 
 interface Party {
   bare: string
@@ -72,8 +60,18 @@ interface CallSession {
   /** The user who pays (the user side; anchors never pay). */
   payer: string
   price: number
+  /** The free call this is while its free time runs (null once converted to paid, or never free). */
   free: FreeKind | null
+  /** What `free` was when the call started (the record keeps it after a conversion). */
+  freeKind: FreeKind | null
   freeDurationMs: number
+  /**
+   * The caller agreed to go on at `price` when the free time is over (the app's confirmation says
+   * so); without it a free call ends at its duration.
+   */
+  continuePaid: boolean
+  /** Where billing minutes count from: a time and the minutes already counted then. */
+  minuteBase: { at: number; minutes: number }
   /** A silver call holds and charges silver coins (the anchor's silverCallPrice) instead of gems. */
   tier: CallTier
   state: 'ringing' | 'connected'
@@ -85,22 +83,6 @@ interface CallSession {
   connectingTime: number | null
   lastHeartbeat: Map<string, number>
   timers: unknown[]
-}
-
-export interface CallRecordRow {
-  sid: string
-  caller: string
-  callee: string
-  payer: string
-  price: number
-  free_kind: string | null
-  state: string
-  reason: string
-  start_time: number
-  connecting_time: number | null
-  end_time: number | null
-  minutes: number
-  gems_charged: number
 }
 
 export interface Hub {
@@ -120,60 +102,6 @@ export interface Hub {
 export function bareJid(jid: string): string {
   const slash = jid.indexOf('/')
   return slash === -1 ? jid : jid.slice(0, slash)
-}
-
-/** `call_records`: created here (IF NOT EXISTS) so the hub owns its table. */
-export function ensureCallRecords(db: DatabaseSync): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS call_records (
-      sid TEXT PRIMARY KEY,
-      caller TEXT NOT NULL,
-      callee TEXT NOT NULL,
-      payer TEXT NOT NULL,
-      price INTEGER NOT NULL,
-      free_kind TEXT,
-      state TEXT NOT NULL,
-      reason TEXT NOT NULL DEFAULT '',
-      start_time INTEGER NOT NULL,
-      connecting_time INTEGER,
-      end_time INTEGER,
-      minutes INTEGER NOT NULL DEFAULT 0,
-      gems_charged INTEGER NOT NULL DEFAULT 0,
-      held INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX IF NOT EXISTS call_records_caller ON call_records(caller, start_time);
-    CREATE INDEX IF NOT EXISTS call_records_callee ON call_records(callee, start_time);
-  `)
-}
-
-/** Call records where `jid` is caller or callee, newest first. */
-export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
-  ensureCallRecords(db)
-  return db
-    .prepare(
-      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged
-       FROM call_records WHERE caller = ? OR callee = ? ORDER BY start_time DESC, sid DESC LIMIT ?`,
-    )
-    .all(jid, jid, limit) as unknown as CallRecordRow[]
-}
-
-/** Silver calls `jid` had answered since `since` (ms): each uses one of the day's availableTimes. */
-export function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
-  ensureCallRecords(db)
-  const row = db
-    .prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL AND start_time >= ?')
-    .get(jid, SILVER_RECORD_KIND, since) as { n: number }
-  return row.n
-}
-
-/**
- * Silver calls a user has left today (SPEC §3 silverCall.availableTimes): the day's allowance (paid
- * users get more) less the silver calls answered since the user's local midnight.
- */
-export function silverCallsLeft(db: DatabaseSync, user: { jid: string; paid: number }, now: number, timezoneOffset: number): number {
-  const perDay = user.paid === 1 ? CLUB_CALLS_PAID : CLUB_CALLS_FREE
-  const since = dayStart(localDay(now, timezoneOffset), timezoneOffset)
-  return Math.max(0, perDay - silverCallsUsedSince(db, user.jid, since))
 }
 
 interface UserInfo {
@@ -220,7 +148,6 @@ export function createHub(options: HubOptions): Hub {
   const silverCreditStmt = db.prepare('UPDATE users SET silver_balance = silver_balance + ? WHERE jid = ?')
   const silverSpentStmt = db.prepare('UPDATE users SET silver_spent = silver_spent + ? WHERE jid = ?')
   const clubStmt = db.prepare('SELECT a.is_club AS isClub, a.silver_call_price AS silverPrice FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
-  const freeUsedStmt = db.prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL')
   const insertRecord = db.prepare(
     `INSERT INTO call_records (sid, caller, callee, payer, price, free_kind, state, start_time, held) VALUES (?, ?, ?, ?, ?, ?, 'ringing', ?, ?)`,
   )
@@ -237,9 +164,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function freeLeft(payer: UserInfo, kind: FreeKind): boolean {
-    const used = (freeUsedStmt.get(payer.jid, kind) as { n: number }).n
-    if (kind === 'first') return payer.paid === 0 && used < FREE_FIRST_CALL_TIMES
-    return payer.paid === 1 && used < PAID_FREE_CALL_TIMES
+    return freeCallsLeft(db, payer, kind) > 0
   }
 
   function persist(session: CallSession, state: string, reason: string, ended: boolean): void {
@@ -310,16 +235,9 @@ export function createHub(options: HubOptions): Hub {
   function scheduleNextMinute(session: CallSession): void {
     // A silver call ends at silverCallDuration: no minute starts at or after that.
     if (session.tier === 'silver' && session.minutes * HUB_BILLING_UNIT_MS >= SILVER_CALL_DURATION_S * 1000) return
-    const startedAt = session.connectingTime ?? timers.now()
-    const nextAt = startedAt + session.minutes * HUB_BILLING_UNIT_MS
+    const nextAt = session.minuteBase.at + (session.minutes - session.minuteBase.minutes) * HUB_BILLING_UNIT_MS
     later(session, Math.max(0, nextAt - timers.now()), () => {
       if (!sessions.has(session.sid)) return
-      if (session.free !== null) {
-        session.minutes += 1
-        persist(session, 'connected', '', false)
-        scheduleNextMinute(session)
-        return
-      }
       if (!holdMinute(session)) {
         terminate(session, session.tier === 'silver' ? 'silver-insufficient' : 'gems-insufficient')
         return
@@ -346,12 +264,35 @@ export function createHub(options: HubOptions): Hub {
     })
   }
 
+  /**
+   * The free time is over: the call goes on as a paid call when the caller agreed to and can pay the
+   * next minute (the minute is charged at once and the balance reported with `converted`), else it
+   * ends with 'free-call-ended'.
+   */
+  function freeTimeUp(session: CallSession): void {
+    if (!sessions.has(session.sid)) return
+    session.minutes = Math.max(session.minutes, Math.ceil(session.freeDurationMs / HUB_BILLING_UNIT_MS))
+    session.free = null
+    if (!session.continuePaid || session.price === 0 || !holdMinute(session)) {
+      terminate(session, 'free-call-ended')
+      return
+    }
+    session.minuteBase = { at: timers.now(), minutes: session.minutes }
+    chargeHeldMinute(session)
+    persist(session, 'connected', '', false)
+    send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged, converted: true })
+    log(`call ${session.sid}: free time over, now ${session.price} gems a minute`)
+    scheduleNextMinute(session)
+  }
+
   function connect(session: CallSession): void {
     session.state = 'connected'
     session.connectingTime = timers.now()
+    session.minuteBase = { at: session.connectingTime, minutes: 0 }
     chargeHeldMinute(session)
     persist(session, 'connected', '', false)
-    scheduleNextMinute(session)
+    // A free call bills nothing while its free time runs; what follows is decided when it is over.
+    if (session.free === null) scheduleNextMinute(session)
     watchHeartbeats(session)
     if (session.tier === 'silver') {
       // A silver call lasts silverCallDuration at most (SPEC §3 silverInfoConf).
@@ -361,10 +302,7 @@ export function createHub(options: HubOptions): Hub {
       })
     }
     if (session.free !== null) {
-      later(session, session.freeDurationMs, () => {
-        const current = sessions.get(session.sid)
-        if (current) terminate(current, 'free-call-ended')
-      })
+      later(session, session.freeDurationMs, () => freeTimeUp(session))
       if (session.free === 'paid') {
         later(session, MATCH_TO_FLASH_S * 1000, () => {
           if (sessions.has(session.sid)) send(session.payer, 'MatchToFlash', { sid: session.sid, after: MATCH_TO_FLASH_S })
@@ -434,8 +372,11 @@ export function createHub(options: HubOptions): Hub {
       payer: payer.jid,
       price: tier === 'silver' ? silverPrice : price,
       free,
+      freeKind: free,
       tier,
-      freeDurationMs: (free === 'first' ? FREE_FIRST_CALL_DURATION_S : PAID_FREE_CALL_DURATION_S) * 1000,
+      freeDurationMs: free === null ? 0 : freeCallDurationS(free) * 1000,
+      continuePaid: payload.continuePaid === true,
+      minuteBase: { at: 0, minutes: 0 },
       state: 'ringing',
       held: 0,
       charged: 0,
@@ -459,14 +400,16 @@ export function createHub(options: HubOptions): Hub {
       return
     }
     sessions.set(session.sid, session)
-    insertRecord.run(session.sid, caller.jid, callee.jid, payer.jid, session.price, tier === 'silver' ? SILVER_RECORD_KIND : free, session.startTime, session.held)
+    insertRecord.run(session.sid, caller.jid, callee.jid, payer.jid, session.price, tier === 'silver' ? SILVER_RECORD_KIND : session.freeKind, session.startTime, session.held)
     if (tier === 'silver') {
       // What the caller's screen shows: the silver price and balance, how long, and the calls left after this one.
       const silverBalance = (silverStmt.get(payer.jid) as { silver_balance: number } | undefined)?.silver_balance ?? 0
       const silverTimesLeft = Math.max(0, silverCallsLeft(db, payer, timers.now(), timezoneOffset) - 1)
       send(from, 'SessionSuccess', { sid: session.sid, iceServers, price: session.price, free: null, tier, silverCallDuration: SILVER_CALL_DURATION_S, silverTimesLeft, silverBalance, gemsBalance: balanceOf(payer.jid) })
     } else {
-      send(from, 'SessionSuccess', { sid: session.sid, iceServers, price, free, gemsBalance: balanceOf(payer.jid) })
+      // A free call tells how long it is free and whether it goes on at `price` afterwards.
+      const freeTerms = free === null ? {} : { freeDuration: session.freeDurationMs / 1000, continuePaid: session.continuePaid }
+      send(from, 'SessionSuccess', { sid: session.sid, iceServers, price, free, ...freeTerms, gemsBalance: balanceOf(payer.jid) })
     }
     send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price: session.price, free, tier, iceServers })
     later(session, ringTimeoutMs, () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDevServer, type DevServer } from '../index.ts'
 import { startProsody, type ProsodyHandle } from '../stack/prosody.ts'
 import { startXmppComponents, type XmppComponents } from './components.ts'
-import { callRecordsOf } from './hub.ts'
+import { callRecordsOf } from './callRecords.ts'
 import { XMPP_ROUTES } from './index.ts'
 import { vcTokenOf } from '../test-support/api.ts'
 

@@ -1,0 +1,118 @@
+/**
+ * The `call_records` table and what is counted from it: one row per call the hub set up (written
+ * by the hub), read by the call history endpoints and by the allowances a user has left (free first
+ * call, paid-user free call, the day's silver calls). The hub decides with these counts and the
+ * account endpoints report the same counts, so what the app offers is what the hub grants.
+ */
+import type { DatabaseSync } from 'node:sqlite'
+import {
+  CLUB_CALLS_FREE,
+  CLUB_CALLS_PAID,
+  FREE_FIRST_CALL_DURATION_S,
+  FREE_FIRST_CALL_TIMES,
+  PAID_FREE_CALL_DURATION_S,
+  PAID_FREE_CALL_TIMES,
+} from '../constants.ts'
+import { dayStart, localDay } from '../world/time.ts'
+
+/** A free call: the first call of a user who never paid, or the paid user's free call (SPEC §3). */
+export type FreeKind = 'first' | 'paid'
+
+/** `call_records.free_kind` of a silver call (it is not free; the column tells the kind of call). */
+export const SILVER_RECORD_KIND = 'silver'
+
+export interface CallRecordRow {
+  sid: string
+  caller: string
+  callee: string
+  payer: string
+  price: number
+  free_kind: string | null
+  state: string
+  reason: string
+  start_time: number
+  connecting_time: number | null
+  end_time: number | null
+  minutes: number
+  gems_charged: number
+}
+
+/** `call_records`: created on first use (IF NOT EXISTS), by whichever reader or writer comes first. */
+export function ensureCallRecords(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS call_records (
+      sid TEXT PRIMARY KEY,
+      caller TEXT NOT NULL,
+      callee TEXT NOT NULL,
+      payer TEXT NOT NULL,
+      price INTEGER NOT NULL,
+      free_kind TEXT,
+      state TEXT NOT NULL,
+      reason TEXT NOT NULL DEFAULT '',
+      start_time INTEGER NOT NULL,
+      connecting_time INTEGER,
+      end_time INTEGER,
+      minutes INTEGER NOT NULL DEFAULT 0,
+      gems_charged INTEGER NOT NULL DEFAULT 0,
+      held INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX IF NOT EXISTS call_records_caller ON call_records(caller, start_time);
+    CREATE INDEX IF NOT EXISTS call_records_callee ON call_records(callee, start_time);
+  `)
+}
+
+/** Call records where `jid` is caller or callee, newest first. */
+export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
+  ensureCallRecords(db)
+  return db
+    .prepare(
+      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged
+       FROM call_records WHERE caller = ? OR callee = ? ORDER BY start_time DESC, sid DESC LIMIT ?`,
+    )
+    .all(jid, jid, limit) as unknown as CallRecordRow[]
+}
+
+/** Silver calls `jid` had answered since `since` (ms): each uses one of the day's availableTimes. */
+export function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
+  ensureCallRecords(db)
+  const row = db
+    .prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL AND start_time >= ?')
+    .get(jid, SILVER_RECORD_KIND, since) as { n: number }
+  return row.n
+}
+
+/**
+ * Silver calls a user has left today (SPEC §3 silverCall.availableTimes): the day's allowance (paid
+ * users get more) less the silver calls answered since the user's local midnight.
+ */
+export function silverCallsLeft(db: DatabaseSync, user: { jid: string; paid: number }, now: number, timezoneOffset: number): number {
+  const perDay = user.paid === 1 ? CLUB_CALLS_PAID : CLUB_CALLS_FREE
+  const since = dayStart(localDay(now, timezoneOffset), timezoneOffset)
+  return Math.max(0, perDay - silverCallsUsedSince(db, user.jid, since))
+}
+
+
+/** What free calls depend on: who pays and whether they ever paid. */
+export interface FreeCallPayer {
+  jid: string
+  paid: number
+}
+
+/**
+ * Free calls of `kind` the user has left: a free first call only while the user never paid, the
+ * paid-user free call only once they have; a free call counts as used once it was answered.
+ */
+export function freeCallsLeft(db: DatabaseSync, payer: FreeCallPayer, kind: FreeKind): number {
+  ensureCallRecords(db)
+  const allowed = kind === 'first' ? (payer.paid === 0 ? FREE_FIRST_CALL_TIMES : 0) : payer.paid === 1 ? PAID_FREE_CALL_TIMES : 0
+  if (allowed === 0) return 0
+  const used = (
+    db.prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL').get(payer.jid, kind) as { n: number }
+  ).n
+  return Math.max(0, allowed - used)
+}
+
+/** Seconds a free call of `kind` lasts before it converts to paid or ends. */
+export function freeCallDurationS(kind: FreeKind): number {
+  return kind === 'first' ? FREE_FIRST_CALL_DURATION_S : PAID_FREE_CALL_DURATION_S
+}
