@@ -14,7 +14,9 @@
  * its own camera; offer, answer and candidates go through a trivial in-process channel (each page's
  * exposed `sendSignal` hands the message to the other page). No ICE servers: loopback.
  *
- * Product: a fresh paying user on the host's profile page clicks "Video call"; the call goes through
+ * Product: a fresh paying user on the host's profile page clicks "Video call", then, on the call
+ * confirmation (which asks nothing of the hub), "Start video call": the figure runs from that second
+ * click, where the call really starts. The call goes through
  * Prosody and the dev-server hub to the seeded host signed in in the other context, whose page
  * accepts the moment the incoming-call pop-up appears (a MutationObserver clicks Accept), so the
  * figure is the product's set-up path, not a person's reaction.
@@ -223,8 +225,13 @@ async function productCall(pair: ProductPair): Promise<number> {
   await navigate(caller, `/anchorprofile?jid=${encodeURIComponent(HOST_JID)}`)
   const callButton = caller.getByRole('button', { name: 'Video call' })
   await callButton.waitFor()
-  const measuring = clickToFirstFrame(caller, '.vc-call__stage > video')
   await callButton.click()
+  // The confirmation (price and balance) comes first and asks nothing of the hub: the measured
+  // click is "Start video call", where the call really starts.
+  const start = caller.locator('.vc-call-confirm button:enabled', { hasText: 'Start video call' })
+  await start.waitFor()
+  const measuring = clickToFirstFrame(caller, '.vc-call__stage > video')
+  await start.click()
   const ms = await measuring
   await caller.getByRole('button', { name: 'Hang up' }).click()
   // Dispatched rather than clicked: other pop-ups of the app (e.g. a contact sheet) may lie over the

@@ -5,7 +5,7 @@ import { EXPECT_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/timeouts.ts'
 
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const desktop = { viewport: { width: 1280, height: 800 } }
-const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-silver.spec.ts', '**/call-console.spec.ts']
+const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.spec.ts', '**/call-silver.spec.ts', '**/call-console.spec.ts']
 /**
  * Which specs run where. The thin slice (login) runs in every brand at a phone and a desktop size and
  * in Arabic: brands differ in config, theme and route flags, which it covers. The product areas run in

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
+import { callHost } from '../support/calls.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 // A 1×1 PNG.
@@ -223,7 +224,7 @@ test.describe('account', () => {
     await presenceSent
     await blockUser(stack.apiUrl, user.uid, 'Fraud check')
     // Nothing but the hub's refusal tells the app about the block here (no message was sent).
-    await openInApp(page, '/video/200003')
+    await callHost(page, '200003')
     await expect(page.locator('.vc-call__status')).toHaveText('Call failed', { timeout: FLOW_TIMEOUT_MS })
     const guard = page.getByTestId('blocked-guard')
     await expect(guard).toBeVisible()

@@ -4,7 +4,7 @@
  * camera and microphone, through Prosody and the hub. Host 200010 is signed in by this spec only.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { callError, callStatus, consoleCallStatus, consolePage, consoleRemoteVideo, expectFrames, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
+import { callError, callHost, callStatus, consoleCallStatus, consolePage, consoleRemoteVideo, expectFrames, logIn, MEDIA_PERMISSIONS, remoteVideo } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 const HOST = '200010'
@@ -24,7 +24,7 @@ test.describe('anchor console video calls', () => {
     const anchor = await consolePage(browser, stack.apiUrl, HOST)
     await logIn(page, user.uid)
 
-    await openInApp(page, `/video/${HOST}`)
+    await callHost(page, HOST)
     await expect(callStatus(page)).toHaveText('Calling…')
 
     const incoming = anchor.getByRole('alertdialog', { name: 'Video call' })

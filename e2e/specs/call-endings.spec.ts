@@ -5,7 +5,7 @@
  * test signs in a host of its own so tests side by side never share a host's session.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { advanceCallClock, callError, callStatus, expectFrames, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
+import { advanceCallClock, callError, callHost, callStatus, expectFrames, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 /** SPEC §9: a call unanswered for 60 s ends with 'timeOut'. */
@@ -25,7 +25,7 @@ test.describe('ways a call ends', () => {
     const host = await hostPage(browser, appUrl, '200006') // 45 gems per minute
     await logIn(page, user.uid)
 
-    await openInApp(page, '/video/200006')
+    await callHost(page, '200006')
     await expect(callStatus(page)).toHaveText('Calling…')
     const popup = host.getByRole('alertdialog')
     await expect(popup).toBeVisible()
@@ -47,7 +47,7 @@ test.describe('ways a call ends', () => {
     const host = await hostPage(browser, appUrl, '200007') // 30 gems per minute
     await logIn(page, user.uid)
 
-    await openInApp(page, '/video/200007')
+    await callHost(page, '200007')
     const popup = host.getByRole('alertdialog')
     await expect(popup).toBeVisible()
     await expect(callStatus(page)).toHaveText('Calling…')
@@ -69,7 +69,7 @@ test.describe('ways a call ends', () => {
     const host = await hostPage(browser, appUrl, '200008') // 55 gems per minute
     await logIn(page, user.uid)
 
-    await openInApp(page, '/video/200008')
+    await callHost(page, '200008')
     await host.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click()
     await expect(callStatus(page)).toHaveText('Connected')
     await expect(callStatus(host)).toHaveText('Connected')

@@ -4,7 +4,7 @@
  * hosts are shared, so repeating it per brand and viewport would only make the run slower.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { acceptIncomingCall, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
+import { acceptIncomingCall, callHost, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp, remoteVideo } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 test.use({
@@ -15,15 +15,22 @@ test.use({
 })
 
 test.describe('one-to-one video call through the hub', () => {
-  test('without gems the call is refused with on_call_insuffic and the coin store opens', async ({ page, newUser }) => {
-    const user = await newUser({ gemsBalance: 0 })
+  test('without gems for the first minute the confirmation offers the coin store, and nothing is asked of the hub', async ({ page, newUser }) => {
+    // Paid before, so no free first call is left; no gems now.
+    const user = await newUser({ paid: true, gemsBalance: 0 })
     await logIn(page, user.uid)
+    const hubRequests: string[] = []
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => {
+      if (String(frame.payload).includes('SessionRequest')) hubRequests.push(String(frame.payload))
+    }))
 
     await openInApp(page, '/video/200003')
-    await expect(callStatus(page)).toHaveText('Call failed')
-    await expect(page.locator('.vc-call__error')).toHaveText("You don't have enough gems for this call.")
-    await page.getByRole('link', { name: 'Buy gems' }).click()
+    const sheet = page.getByRole('region', { name: /^Video call with / })
+    await expect(sheet.getByRole('alert')).toHaveText('You need 50 gems for the first minute.')
+    await expect(sheet.getByRole('button', { name: 'Start video call' })).toHaveCount(0)
+    await sheet.getByRole('button', { name: 'Buy gems' }).click()
     await expect(page.getByRole('dialog', { name: /store|gems/i })).toBeVisible()
+    expect(hubRequests).toEqual([])
   })
 
   test('call → pop-up → accept → video both ways → billed → hang up ends both sides → video history', async ({ page, browser, appUrl, newUser }) => {
@@ -33,7 +40,7 @@ test.describe('one-to-one video call through the hub', () => {
     const host = await hostPage(browser, appUrl, '200001') // price 60 gems per minute
     await logIn(page, user.uid)
 
-    await openInApp(page, '/video/200001')
+    await callHost(page, '200001')
     await expect(callStatus(page)).toHaveText('Calling…')
 
     const popup = host.getByRole('alertdialog')
@@ -70,7 +77,7 @@ test.describe('one-to-one video call through the hub', () => {
     const host = await hostPage(browser, appUrl, '200002')
     await logIn(page, user.uid)
 
-    await openInApp(page, '/video/200002')
+    await callHost(page, '200002')
     const popup = host.getByRole('alertdialog')
     await expect(popup).toBeVisible()
     await popup.getByRole('button', { name: 'Decline' }).click()

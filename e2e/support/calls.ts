@@ -24,7 +24,17 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', to)
     window.dispatchEvent(new PopStateEvent('popstate'))
   }, path)
-  await expect(page).toHaveURL(new RegExp(`${path}$`))
+  // The path is matched literally: a query's '?' is not a pattern.
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+}
+
+/**
+ * Opens the call screen of host `uid` as the app's links do and confirms the call: every call to a
+ * host passes the confirmation (price, balance or free time) before the hub is asked for anything.
+ */
+export async function callHost(page: Page, uid: string, start: 'Start video call' | 'Start free call' = 'Start video call'): Promise<void> {
+  await openInApp(page, `/video/${uid}`)
+  await page.getByRole('region', { name: /^Video call with / }).getByRole('button', { name: start }).click()
 }
 
 export const callStatus = (page: Page) => page.locator('.vc-call__status')

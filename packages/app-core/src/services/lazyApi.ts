@@ -3,6 +3,7 @@ import { CHAT_API_METHODS } from '../features/chat/chatApi'
 import { WALLET_API_METHODS } from '../features/wallet/walletApi'
 import { CALL_RECORD_API_METHODS } from '../features/callrecord/callRecordApi'
 import { USERS_API_METHODS } from '../features/users/usersApi'
+import { CALL_API_METHODS } from '../features/call/callApi'
 import type { ProductApiService } from './types'
 
 /** Loads the real API client; called with the first server call. */
@@ -49,6 +50,7 @@ export function createLazyApi(load: ApiLoader): ProductApiService {
     ...forwardLazy(get, WALLET_API_METHODS),
     ...forwardLazy(get, CALL_RECORD_API_METHODS),
     ...forwardLazy(get, USERS_API_METHODS),
+    ...forwardLazy(get, CALL_API_METHODS),
     cancel: (requestId) => loaded?.cancel(requestId) ?? false,
     cancelAll: () => loaded?.cancelAll() ?? 0,
   }

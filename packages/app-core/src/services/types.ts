@@ -7,6 +7,7 @@ import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRunti
 import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
 import type { CallRecordApiMethod } from '../features/callrecord/callRecordApi'
+import type { CallApiMethod } from '../features/call/callApi'
 import type { WalletApiMethod } from '../features/wallet/walletApi'
 import type { UsersApiMethod } from '../features/users/usersApi'
 
@@ -62,6 +63,7 @@ export type ProductApiService = Pick<
   | ChatApiMethod
   | WalletApiMethod
   | CallRecordApiMethod
+  | CallApiMethod
   | UsersApiMethod
   | 'getUserTasksInfo' | 'completeUserTask' | 'setCheckInNotification' | 'claimCheckInReward' | 'getPersonalInfo' | 'updatePersonalInfo' | 'getUserSupport' | 'getWebsiteConfig' | 'uploadImage'
 >

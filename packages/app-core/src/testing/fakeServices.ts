@@ -10,6 +10,7 @@ import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
 import { walletFakeApi } from '../features/wallet/fixtures'
 import { callRecordFakeApi, memoryVideoCalls } from '../features/callrecord/fixtures'
+import { callFakeApi } from '../features/call/fixtures'
 import { usersFakeApi } from '../features/users/fixtures'
 
 /** An in-memory redux-persist engine. */
@@ -95,7 +96,8 @@ export const demoConfig: ConfigInfo = {
     blockInfo: { blocked: false, reason: '' },
     commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
     enableCallback: true,
-    firstCallInfo: { freeFirstCallTotalTimes: 1, freeFirstCallRemainingTimes: 1, freeFirstCallDuration: 60 },
+    // The demo user has paid: the free first call is no longer theirs (as the local backend says).
+    firstCallInfo: { freeFirstCallTotalTimes: 1, freeFirstCallRemainingTimes: 0, freeFirstCallDuration: 60 },
   },
   veegoInfo: { silverInfoConf: { enableSilverClub: true, silverCallDuration: 30 }, silverCall: { availableTimes: 1 } },
 }
@@ -117,6 +119,7 @@ export function fakeApi(overrides: Partial<ApiService> = {}): ApiService {
     ...walletFakeApi(),
     ...accountFakeApi(),
     ...callRecordFakeApi(),
+    ...callFakeApi(),
     ...usersFakeApi(),
     ...overrides,
   }

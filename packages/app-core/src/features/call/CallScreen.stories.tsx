@@ -42,3 +42,19 @@ export const Error: Story = {
 export const TimedOut: Story = {
   render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...peer, status: 4, failure: { reason: 'timeOut' } } }} />,
 }
+
+const freeTerms = { free: { free: 'first' as const, durationS: 60, continuePaid: true }, offer: { firstLeft: 0, firstDurationS: 60, paidLeft: 0, paidDurationS: 60, rechargeReminderS: 45 }, offerStatus: 'ready' as const }
+
+/** A free first call: the free time left, and (no gems to go on) the offer to add gems without hanging up. */
+export const FreeCall: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 0 }, call: { ...peer, status: 2, connectedAt: -20_000, gemsBalance: 0, ...freeTerms } }} />
+  ),
+}
+
+/** The free time is over and the call goes on at the host's price. */
+export const ConvertedToPaid: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 12 }, call: { ...peer, status: 2, connectedAt: -70_000, gemsBalance: 12, converted: true, ...freeTerms } }} />
+  ),
+}

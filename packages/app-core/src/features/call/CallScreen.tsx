@@ -5,12 +5,14 @@ import { withImageQuality } from '@vchat/api-client'
 import { Avatar, Button, EmptyState } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance } from './callSlice'
+import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance, selectCallPrice } from './callSlice'
+import type { FreeCallTerms } from './callSlice'
 import { hangUpCall, resetCall, startCall } from './callThunks'
 import { useMessagingState } from './useMessagingState'
 import { CoinStorePanel } from '../wallet/CoinStore'
 import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
+import { CallConfirm } from './CallConfirm'
 import { usePerson } from '../users/usePerson'
 import { anchorJidOf } from '../auth/uidFromJid'
 import { HOST_WALL_PATH, profilePathOf } from '../discover/paths'
@@ -58,20 +60,55 @@ function CallTimer({ connectedAt }: { connectedAt: number }) {
   return <span className="vc-call__timer" role="timer">{formatDuration(Math.max(0, Math.floor((now - connectedAt) / 1000)))}</span>
 }
 
+/**
+ * While a free call's free time runs: how much is left, and, once it is within the server's
+ * rechargeReminderTime of the end and the balance cannot pay the next minute, the offer to add gems
+ * so the call goes on (the coin store opens over the call; the call stays up).
+ */
+function FreeTimeLeft({ connectedAt, terms, price, balance, reminderS, onBuyGems }: { connectedAt: number; terms: FreeCallTerms; price: number; balance: number; reminderS: number; onBuyGems(): void }) {
+  const { t } = useTranslation('call')
+  const { clock } = useServices()
+  const [now, setNow] = useState(() => clock.now())
+  useEffect(() => {
+    const handle = clock.setInterval(() => setNow(clock.now()), 1000)
+    return () => clock.clearInterval(handle)
+  }, [clock])
+  const left = Math.max(0, terms.durationS - Math.floor((now - connectedAt) / 1000))
+  const topUp = terms.continuePaid && left <= reminderS && balance < price
+  return (
+    <>
+      <p className="vc-call__free" role="timer">
+        {t('free.left', { time: formatDuration(left) })}
+      </p>
+      {topUp ? (
+        <p className="vc-call__notice" role="status">
+          {t('free.topUp', { count: price })}{' '}
+          <Button variant="secondary" onClick={onBuyGems}>
+            {t('actions.buyGems')}
+          </Button>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 export interface CallScreenViewProps {
   /** Start the call to this host when the screen opens (the /video/{uid} and /call/{uid} routes). */
   uid?: string | undefined
   /** 'silver': the silver call guide shows first, and the call starts as a silver call once confirmed. */
   tier?: 'standard' | 'silver' | undefined
+  /** The call comes from a match (`?via=match`): a paying user's free call may be offered. */
+  fromMatch?: boolean | undefined
 }
 
 /** /video/{uid}, /call/{uid} and /videoview: local and remote video, state, timer, balance, controls. */
-export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
+export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallScreenViewProps) {
   const { t } = useTranslation('call')
   const dispatch = useAppDispatch()
   const services = useServices()
   const call = useAppSelector(selectCall)
   const balance = useAppSelector(selectCallBalance)
+  const price = useAppSelector(selectCallPrice)
   const local = useStream('local')
   const remote = useStream('remote')
   const [muted, setMuted] = useState(false)
@@ -100,9 +137,10 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   const messaging = useMessagingState()
   const [waitedLong, setWaitedLong] = useState(false)
   const navigate = useAppNavigate()
-  // A silver call starts only after the guide (what it is, how long, how many are left) was confirmed.
-  const [silverConfirmed, setSilverConfirmed] = useState(false)
-  const awaitingGuide = tier === 'silver' && !silverConfirmed && !started.current
+  // A call to a host starts only once the user confirmed it (a deep link never holds gems by
+  // itself): the price and balance, or the free time; a silver call after the silver guide.
+  const [confirmed, setConfirmed] = useState<{ free: boolean } | null>(null)
+  const awaitingConfirm = uid !== undefined && confirmed === null && !started.current
   // A deep link or a reload opens this screen while messaging still logs in (a failed attempt is
   // retried after 0.5 s and 3 s): the call starts once it is live, or is refused ('xmpp not
   // connected') when it did not come up within the messaging login time-out (SPEC §9: 10 s).
@@ -114,18 +152,20 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
   }, [services, uid, messagingSettled])
 
   useEffect(() => {
-    if (!uid || started.current || call.status !== CALL_STATUS.Initial || !messagingSettled || awaitingGuide) return
+    if (!uid || started.current || call.status !== CALL_STATUS.Initial || !messagingSettled || confirmed === null) return
     started.current = true
-    void dispatch(startCall({ uid, tier }))
-  }, [dispatch, uid, tier, call.status, messagingSettled, awaitingGuide])
+    void dispatch(startCall({ uid, tier, free: confirmed.free }))
+  }, [dispatch, uid, tier, call.status, messagingSettled, confirmed])
 
-  if (uid && awaitingGuide && call.status === CALL_STATUS.Initial) {
+  if (uid && awaitingConfirm && call.status === CALL_STATUS.Initial) {
+    const cancel = () => navigate(profilePathOf(anchorJidOf(uid, services.endpoints.xmppDomain)))
     return (
       <section className="vc-call" aria-label={t('screen.title')}>
-        <SilverCallGuide
-          onStart={() => setSilverConfirmed(true)}
-          onCancel={() => navigate(profilePathOf(anchorJidOf(uid, services.endpoints.xmppDomain)))}
-        />
+        {tier === 'silver' ? (
+          <SilverCallGuide onStart={() => setConfirmed({ free: false })} onCancel={cancel} />
+        ) : (
+          <CallConfirm uid={uid} fromMatch={fromMatch} onStart={(free) => setConfirmed({ free })} onCancel={cancel} />
+        )}
       </section>
     )
   }
@@ -176,17 +216,32 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
         </p>
         {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer connectedAt={call.connectedAt} /> : null}
         {balance !== null ? <p className="vc-call__balance">{t('balance', { count: balance })}</p> : null}
-        {call.price !== null && active ? (
-          <p className="vc-call__price">{call.tier === 'silver' ? t('silver.price', { count: call.price }) : t('price', { count: call.price })}</p>
+        {price !== null && active && !(call.free && !call.converted) ? (
+          <p className="vc-call__price">{call.tier === 'silver' ? t('silver.price', { count: price }) : t('price', { count: price })}</p>
         ) : null}
         {call.tier === 'silver' ? <p className="vc-call__silver">{t('silver.title')}</p> : null}
         {call.tier === 'silver' && call.silver && active ? (
           <>
-            {call.price === null ? <p className="vc-call__price">{t('silver.price', { count: call.silver.price })}</p> : null}
+            {price === null ? <p className="vc-call__price">{t('silver.price', { count: call.silver.price })}</p> : null}
             <p className="vc-call__notice">{t('silver.duration', { count: call.silver.callDuration })}</p>
             <p className="vc-call__notice">{t('silver.timesLeft', { count: call.silver.timesLeft })}</p>
             <p className="vc-call__notice">{t('silver.balance', { count: call.silver.silverBalance })}</p>
           </>
+        ) : null}
+        {call.free && !call.converted && connected && call.connectedAt !== null ? (
+          <FreeTimeLeft
+            connectedAt={call.connectedAt}
+            terms={call.free}
+            price={price ?? 0}
+            balance={balance ?? 0}
+            reminderS={call.offer?.rechargeReminderS ?? call.free.durationS}
+            onBuyGems={() => setStoreOpen(true)}
+          />
+        ) : null}
+        {call.converted && active ? (
+          <p className="vc-call__notice" role="status">
+            {t('free.converted', { count: price ?? 0 })}
+          </p>
         ) : null}
         {call.matchToFlash ? <p className="vc-call__notice">{t('notice.matchToFlash')}</p> : null}
         {ended && messageKey ? (
@@ -243,7 +298,8 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
           </>
         ) : null}
       </div>
-      <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} />
+      {/* During a call the checkout opens in a window of its own: leaving this tab would end the call. */}
+      <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} payInWindow={active} />
     </section>
   )
 }
@@ -252,5 +308,5 @@ export function CallScreen({ uid, tier = 'standard' }: CallScreenViewProps) {
 export function CallRouteScreen() {
   const { uid } = useParams()
   const [search] = useSearchParams()
-  return <CallScreen uid={uid} tier={search.get('tier') === 'silver' ? 'silver' : 'standard'} />
+  return <CallScreen uid={uid} tier={search.get('tier') === 'silver' ? 'silver' : 'standard'} fromMatch={search.get('via') === 'match'} />
 }

@@ -13,6 +13,12 @@ export type CallNotice =
   | { kind: 'ended'; reason: string }
   /** A silver call was set up: how long it may last, the silver calls left today after it, the silver balance. */
   | { kind: 'silver'; callDuration: number; timesLeft: number; silverBalance: number; price: number }
+  /** The hub granted a free call: which one, how many seconds are free, and whether it goes on paid afterwards. */
+  | { kind: 'free'; free: 'first' | 'paid'; durationS: number; continuePaid: boolean }
+  /** The free time is over and the call goes on at its price (the hub charged the first paid minute). */
+  | { kind: 'converted' }
+  /** The price per minute the hub set the caller's call up with (the machine knows it for incoming calls only). */
+  | { kind: 'priced'; price: number }
 
 export interface CallRuntimeEvents {
   onSnapshot(snapshot: CallSnapshot): void
@@ -108,6 +114,12 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
     if (action === 'ReChargeSuccess' || action === 'SessionSuccess') {
       const balance = payload['gemsBalance']
       if (typeof balance === 'number') options.onNotice({ kind: 'balance', gemsBalance: balance })
+      if (action === 'ReChargeSuccess' && payload['converted'] === true) options.onNotice({ kind: 'converted' })
+      if (action === 'SessionSuccess' && typeof payload['price'] === 'number') options.onNotice({ kind: 'priced', price: payload['price'] })
+      const free = payload['free']
+      if (action === 'SessionSuccess' && (free === 'first' || free === 'paid') && typeof payload['freeDuration'] === 'number') {
+        options.onNotice({ kind: 'free', free, durationS: payload['freeDuration'], continuePaid: payload['continuePaid'] === true })
+      }
       const { silverCallDuration, silverTimesLeft, silverBalance } = payload
       if (action === 'SessionSuccess' && payload['tier'] === 'silver' && typeof silverCallDuration === 'number') {
         options.onNotice({

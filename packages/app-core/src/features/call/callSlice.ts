@@ -3,6 +3,23 @@ import type { PayloadAction } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { loggedOut } from '../auth/authActions'
+import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+
+/**
+ * Asks the server which free calls the user has left (before a call is confirmed, and again after
+ * each call, since an answered free call uses one up).
+ */
+export const loadCallOffer = createAppAsyncThunk('call/loadOffer', async (_: void, { extra, getState }): Promise<CallOffer> => {
+  const [first, paid] = await Promise.all([extra.api.getFirstCallInfo(), extra.api.getPaidUserFreeCall()])
+  const paidOn = getState().config.info?.mainInfo.commonConfig.enablePaidUserFreeCall !== false
+  return {
+    firstLeft: first.freeFirstCallRemainingTimes,
+    firstDurationS: first.freeFirstCallDuration,
+    paidLeft: paidOn ? paid.freeTimes : 0,
+    paidDurationS: paid.freeDuration,
+    rechargeReminderS: paid.rechargeReminderTime,
+  }
+})
 
 /** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
 export const CALL_STATUS = { Initial: 0, Connecting: 1, Connected: 2, Disconnected: 3, Failed: 4, CallIn: 5 } as const
@@ -19,8 +36,10 @@ export interface CallState {
   /** The other side's jid. */
   peer: string | null
   sid: string | null
-  /** Gems per minute. */
+  /** Gems per minute (of an incoming call: from CallIn, through the machine). */
   price: number | null
+  /** Gems per minute of an outgoing call, as the hub's SessionSuccess set it up. */
+  hubPrice: number | null
   failure: CallFailureView | null
   /** Why the hub ended the call (SessionTerminate reason), e.g. 'gems-insufficient'. */
   endedReason: string | null
@@ -38,6 +57,46 @@ export interface CallState {
   tier: 'standard' | 'silver'
   /** What the hub said when it set up a silver call. */
   silver: SilverCallInfo | null
+  /** The hub granted this call free time (null for a paid call). */
+  free: FreeCallTerms | null
+  /** The free time is over and the call goes on at its price. */
+  converted: boolean
+  /** The free calls the server says the user has left (what the call confirmation offers). */
+  offer: CallOffer | null
+  offerStatus: 'idle' | 'loading' | 'ready' | 'failed'
+}
+
+/** A free call as the hub granted it (SessionSuccess `free`, `freeDuration`, `continuePaid`). */
+export interface FreeCallTerms {
+  free: 'first' | 'paid'
+  durationS: number
+  continuePaid: boolean
+}
+
+/**
+ * The free calls the server offers (SPEC §3 firstCallInfo and the paid-user free call), read from
+ * first_call_info and paid_user_free_call; the hub counts the same way when it grants a call.
+ */
+export interface CallOffer {
+  firstLeft: number
+  firstDurationS: number
+  /** 0 where the brand's config turns the paid-user free call off. */
+  paidLeft: number
+  paidDurationS: number
+  /** Seconds before the free time ends when the call offers to add gems. */
+  rechargeReminderS: number
+}
+
+/**
+ * The free call the confirmation offers: the free first call of a user who never paid, on any call;
+ * a paying user's free call only on a call that comes from a match (the paid-user free call and its
+ * MatchToFlash notice belong to matching), so a call from a profile is priced as it says.
+ */
+export function freeOfferOf(offer: CallOffer | null, fromMatch: boolean): { free: 'first' | 'paid'; durationS: number } | null {
+  if (!offer) return null
+  if (offer.firstLeft > 0) return { free: 'first', durationS: offer.firstDurationS }
+  if (fromMatch && offer.paidLeft > 0) return { free: 'paid', durationS: offer.paidDurationS }
+  return null
 }
 
 /** A silver call as the hub set it up (SPEC §3 silverCallDuration, silverCall.availableTimes). */
@@ -66,6 +125,11 @@ export const initialCallState: CallState = {
   answered: false,
   tier: 'standard',
   silver: null,
+  hubPrice: null,
+  free: null,
+  converted: false,
+  offer: null,
+  offerStatus: 'idle',
 }
 
 export interface SnapshotPayload {
@@ -94,9 +158,12 @@ export const callSlice = createSlice({
         state.gemsBalance = null
         state.answered = false
         state.silver = null
+        state.free = null
+        state.converted = false
+        state.hubPrice = null
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
-      if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance }
+      if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance, offer: state.offer, offerStatus: state.offerStatus }
       Object.assign(state, snapshot)
       state.startError = null
       return undefined
@@ -106,6 +173,15 @@ export const callSlice = createSlice({
     },
     silverReported(state, action: PayloadAction<SilverCallInfo>) {
       state.silver = action.payload
+    },
+    pricedByHub(state, action: PayloadAction<number>) {
+      state.hubPrice = action.payload
+    },
+    freeGranted(state, action: PayloadAction<FreeCallTerms>) {
+      state.free = action.payload
+    },
+    convertedToPaid(state) {
+      state.converted = true
     },
     matchToFlashReceived(state) {
       state.matchToFlash = true
@@ -121,16 +197,30 @@ export const callSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialCallState)
+    builder
+      .addCase(loggedOut, () => initialCallState)
+      .addCase(loadCallOffer.pending, (state) => {
+        state.offerStatus = 'loading'
+      })
+      .addCase(loadCallOffer.fulfilled, (state, action) => {
+        state.offer = action.payload
+        state.offerStatus = 'ready'
+      })
+      .addCase(loadCallOffer.rejected, (state) => {
+        state.offerStatus = 'failed'
+      })
   },
 })
 
-export const { snapshotChanged, balanceReported, silverReported, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } = callSlice.actions
+export const { snapshotChanged, balanceReported, silverReported, pricedByHub, freeGranted, convertedToPaid, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } =
+  callSlice.actions
 
 export const selectCall = (state: RootState): CallState => callOf(state)
 /** The incoming call that rings and has not been answered here yet (what the pop-up shows). */
 export const selectIncomingCall = (state: RootState): CallState | null =>
   callOf(state).status === CALL_STATUS.CallIn && !callOf(state).answered ? callOf(state) : null
+/** The price per minute of the current call, whichever side started it. */
+export const selectCallPrice = (state: RootState): number | null => callOf(state).price ?? callOf(state).hubPrice
 /** The balance to show during a call: the hub's latest figure, else the account's. */
 export const selectCallBalance = (state: RootState): number | null => callOf(state).gemsBalance ?? state.account.gemsBalance
 

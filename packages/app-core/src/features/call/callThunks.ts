@@ -3,7 +3,7 @@ import { anchorJidOf } from '../auth/uidFromJid'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
-import { balanceReported, endedByHub, incomingAnswered, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -34,8 +34,11 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
           at: services.clock.now(),
         }),
       )
-      // After a call the account shows what the hub charged.
-      if (snapshot.status === 3 || snapshot.status === 4) void dispatch(loadAccount())
+      // After a call the account shows what the hub charged, and the free calls left may have changed.
+      if (snapshot.status === 3 || snapshot.status === 4) {
+        void dispatch(loadAccount())
+        void dispatch(loadCallOffer())
+      }
     },
     onNotice: (notice) => {
       if (notice.kind === 'balance') {
@@ -44,6 +47,9 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
         dispatch(gemsBalanceChanged(notice.gemsBalance))
       }
       else if (notice.kind === 'matchToFlash') dispatch(matchToFlashReceived())
+      else if (notice.kind === 'free') dispatch(freeGranted({ free: notice.free, durationS: notice.durationS, continuePaid: notice.continuePaid }))
+      else if (notice.kind === 'converted') dispatch(convertedToPaid())
+      else if (notice.kind === 'priced') dispatch(pricedByHub(notice.price))
       else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance, price: notice.price }))
       else dispatch(endedByHub(notice.reason))
     },
@@ -71,12 +77,22 @@ export const bindCalls = createAppAsyncThunk('call/bind', async (_: void, { extr
   return runtime !== null
 })
 
+export interface StartCallInput {
+  uid: string
+  tier?: 'standard' | 'silver'
+  /**
+   * Ask for the free call the confirmation offered; the user agreed there to go on at the host's
+   * price when the free time is over (the hub decides whether the call is free, and converts it).
+   */
+  free?: boolean
+}
+
 /**
  * Calls the host `uid` (SPEC §5: only with live messaging and a jid; one call at a time). A silver call
  * (`tier: 'silver'`) sends the time-zone offset (minutes east of UTC, as deviceInfo does): the hub
  * counts the day's silver calls from the user's local midnight.
  */
-export const startCall = createAppAsyncThunk('call/start', async ({ uid, tier = 'standard' }: { uid: string; tier?: 'standard' | 'silver' }, { extra, dispatch, getState }) => {
+export const startCall = createAppAsyncThunk('call/start', async ({ uid, tier = 'standard', free = false }: StartCallInput, { extra, dispatch, getState }) => {
   const user = getState().auth.user
   const { canStartCall } = await import('@vchat/webrtc-call')
   const check = canStartCall({ messagingLive: extra.chat.state === 'connected', jid: user?.jid })
@@ -93,6 +109,7 @@ export const startCall = createAppAsyncThunk('call/start', async ({ uid, tier = 
   try {
     const callee = anchorJidOf(uid, extra.endpoints.xmppDomain)
     if (tier === 'silver') await runtime.engine.call(callee, { tier, request: { timezoneOffset: -new Date(extra.clock.now()).getTimezoneOffset() } })
+    else if (free) await runtime.engine.call(callee, { request: { free: true, continuePaid: true } })
     else await runtime.engine.call(callee)
     return true
   } catch (error) {

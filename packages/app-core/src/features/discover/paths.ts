@@ -2,6 +2,9 @@
 export const HOST_WALL_PATH = '/goddess'
 /** Where the actions of a host lead (screens of other areas). */
 export const chatPath = (jid: string): string => `/message?with=${encodeURIComponent(jid)}`
-/** The video call screen of a host (SPEC §2 /video/{uid}). */
-export const videoCallPath = (uid: string): string => `/video/${encodeURIComponent(uid)}`
+/**
+ * The video call screen of host `uid` (SPEC §2 /video/{uid}). `via: 'match'`: the call comes from a match, where a paying user's
+ * free call (SPEC §3 paid-user free call, with its MatchToFlash notice) is offered.
+ */
+export const videoCallPath = (uid: string, via?: 'match'): string => `/video/${encodeURIComponent(uid)}${via ? `?via=${via}` : ''}`
 export const profilePathOf = (jid: string): string => `/anchorprofile?jid=${encodeURIComponent(jid)}`

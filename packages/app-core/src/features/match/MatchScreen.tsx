@@ -112,7 +112,7 @@ export function MatchScreen() {
           <Button variant="secondary" onClick={() => navigate(profilePathOf(anchor.jid))}>
             {t('match.profile')}
           </Button>
-          <Button variant="secondary" onClick={() => navigate(videoCallPath(anchor.uid))}>
+          <Button variant="secondary" onClick={() => navigate(videoCallPath(anchor.uid, 'match'))}>
             {t('actions.call')}
           </Button>
           <Button className="vc-matchdeck__round" disabled={match.swiping !== null} onClick={() => act('like')}>
@@ -154,7 +154,7 @@ export function MatchScreen() {
               variant="secondary"
               onClick={() => {
                 dispatch(matchPopupClosed())
-                navigate(videoCallPath(matched.uid))
+                navigate(videoCallPath(matched.uid, 'match'))
               }}
             >
               {t('actions.call')}

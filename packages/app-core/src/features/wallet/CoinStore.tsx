@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGemsBalance } from '../account/accountSlice'
-import { LoadFailed, Loading, intentQuery, useChannels, useExternalNavigate, withReturnUrl } from './common'
+import { LoadFailed, Loading, intentQuery, useChannels, useExternalNavigate, useOpenPaymentWindow, withReturnUrl } from './common'
 import { usePurchaseOrigin } from './purchaseOrigin'
 import { coinTier } from './format'
 import type { CoinTier } from './format'
 import { formatPrice } from './format'
 import { loadPaymentChannels, placeOrder, selectPurchase } from './walletSlice'
+import type { PurchaseIntent } from './walletSlice'
 
 const TIER_GEMS: Record<CoinTier, number> = { base: 1, small: 2, medium: 3, large: 4 }
 
@@ -36,12 +37,23 @@ export function visibleChannels(channels: readonly PayChannel[], gpayIsHide: boo
  * channels payment_channels offers there. Paying continues on /checkoutCards, /upi or the wallet's
  * hosted page.
  */
-export function CoinStore() {
+export interface CoinStoreProps {
+  /**
+   * Pay in a window of its own (a call is up: leaving this tab for the checkout would end it). The
+   * gems reach this tab through the ReChargeSuccess notice; `onPaying` tells that the window opened.
+   */
+  payInWindow?: boolean | undefined
+  onPaying?: (() => void) | undefined
+}
+
+export function CoinStore({ payInWindow = false, onPaying }: CoinStoreProps = {}) {
   const { t } = useTranslation('wallet')
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const { remember: rememberOrigin } = usePurchaseOrigin()
   const leave = useExternalNavigate()
+  const openPaymentWindow = useOpenPaymentWindow()
+  const [windowBlocked, setWindowBlocked] = useState(false)
   const { channels, retry } = useChannels()
   const purchase = useAppSelector(selectPurchase)
   const balance = useAppSelector(selectGemsBalance)
@@ -62,8 +74,9 @@ export function CoinStore() {
 
   async function pay() {
     if (!sku || !channel || !country) return
-    rememberOrigin()
     const intent = { sku: sku.sku, country: country.country, channelId: channel.channelId }
+    if (payInWindow) return payInOwnWindow(intent)
+    rememberOrigin()
     if (channel.type === 'card') return navigate(`/checkoutCards?${intentQuery(intent)}`)
     if (channel.type === 'upi') return navigate(`/upi?${intentQuery(intent)}`)
     const result = await dispatch(placeOrder({ intent }))
@@ -72,6 +85,26 @@ export function CoinStore() {
       if (redirectUrl) leave(withReturnUrl(redirectUrl, order.orderId))
       else navigate(`/payresult?orderId=${encodeURIComponent(order.orderId)}`)
     }
+  }
+
+  /** The same checkout in a window of its own, so this tab (and its call) stays as it is. */
+  async function payInOwnWindow(intent: PurchaseIntent) {
+    const paying = openPaymentWindow()
+    setWindowBlocked(paying === null)
+    if (!paying || !channel) return
+    const inApp = (path: string) => new URL(path, window.location.href).toString()
+    if (channel.type === 'card') paying.go(inApp(`/checkoutCards?${intentQuery(intent)}`))
+    else if (channel.type === 'upi') paying.go(inApp(`/upi?${intentQuery(intent)}`))
+    else {
+      const result = await dispatch(placeOrder({ intent }))
+      if (!placeOrder.fulfilled.match(result)) {
+        paying.close()
+        return
+      }
+      const { order, redirectUrl } = result.payload
+      paying.go(redirectUrl ? withReturnUrl(redirectUrl, order.orderId) : inApp(`/payresult?orderId=${encodeURIComponent(order.orderId)}`))
+    }
+    onPaying?.()
   }
 
   return (
@@ -127,6 +160,11 @@ export function CoinStore() {
           </label>
         ))}
       </fieldset>
+      {windowBlocked ? (
+        <p role="alert" className="vc-wallet-error">
+          {t('store.windowBlocked')}
+        </p>
+      ) : null}
       {purchase.status === 'failed' ? (
         <p role="alert" className="vc-wallet-error">
           {t('errors.order')}
@@ -140,11 +178,11 @@ export function CoinStore() {
 }
 
 /** The coin store panel: the store in a sheet any screen can open. */
-export function CoinStorePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CoinStorePanel({ open, onClose, payInWindow = false }: { open: boolean; onClose: () => void; payInWindow?: boolean | undefined }) {
   const { t } = useTranslation('wallet')
   return (
     <Sheet open={open} title={t('store.title')} closeLabel={t('close')} onClose={onClose}>
-      <CoinStore />
+      <CoinStore payInWindow={payInWindow} onPaying={onClose} />
     </Sheet>
   )
 }

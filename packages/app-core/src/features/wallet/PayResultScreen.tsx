@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { selectAccount } from '../account/accountSlice'
 import { CoinStorePanel } from './CoinStore'
-import { NothingToPay, PaymentPage } from './common'
+import { NothingToPay, PaymentPage, useIsPaymentWindow } from './common'
 import { usePurchaseOrigin } from './purchaseOrigin'
 import { formatPrice } from './format'
 import { usePayStatusPolling } from './usePayStatusPolling'
@@ -42,6 +42,7 @@ export function PayResultScreen() {
   const canRetry = outcome === 'failed' || outcome === 'expired'
   const [storeOpen, setStoreOpen] = useState(false)
   const { origin } = usePurchaseOrigin()
+  const isPaymentWindow = useIsPaymentWindow()
   const detail = order?.detail
   // What the server credited beyond the package is the first-purchase bonus (decided there).
   const bonus = detail && order?.gemsCredited != null ? order.gemsCredited - detail.gems : 0
@@ -98,7 +99,8 @@ export function PayResultScreen() {
             <Button variant={canRetry ? 'secondary' : 'primary'} onClick={() => navigate('/paymenthistory')}>
               {t('result.history')}
             </Button>
-            <Button variant="secondary" onClick={() => navigate(origin() ?? '/')}>
+            {/* Opened from a call to pay without leaving it: closing this window is the way back. */}
+            <Button variant="secondary" onClick={() => (isPaymentWindow() ? window.close() : navigate(origin() ?? '/'))}>
               {t('result.home')}
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Spinner } from '@vchat/ui'
-import { createContext, useContext, useEffect } from 'react'
+import { createContext, useCallback, useContext, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -8,6 +8,8 @@ import { selectIsLoggedIn } from '../auth/authSlice'
 import { loadPaymentChannels, selectChannels } from './walletSlice'
 import type { PurchaseIntent } from './walletSlice'
 import { PageHeading } from '../../routes/BackLink'
+import { useServices } from '../../app/ServicesContext'
+import { PAYMENT_WINDOW_KEY } from './constants'
 import './wallet.css'
 
 /** Leaves the app for a payment page (hosted checkout, card challenge). Tests and stories record it. */
@@ -19,6 +21,50 @@ export const ExternalNavigationContext = createContext<ExternalNavigate>((url) =
 
 export function useExternalNavigate(): ExternalNavigate {
   return useContext(ExternalNavigationContext)
+}
+
+/** A browser window a payment continues in while this tab keeps what it is doing (a call). */
+export interface PaymentWindow {
+  go(url: string): void
+  close(): void
+}
+
+/** The name of that window: its pay result's way back closes it instead of navigating. */
+export const PAYMENT_WINDOW_NAME = 'vchat-pay'
+
+/**
+ * Opens the payment window. Called straight from the user's click (a pop-up blocker allows it then,
+ * and not after an await), so it opens blank and is sent on once the order exists. Null when the
+ * browser refused. SPEC §2: a pop-up window on desktop is 600 by 400; a phone opens it as a tab.
+ */
+export type OpenPaymentWindow = () => PaymentWindow | null
+
+export const PaymentWindowContext = createContext<OpenPaymentWindow>(() => {
+  const opened = window.open('about:blank', PAYMENT_WINDOW_NAME, 'popup,width=600,height=400')
+  if (!opened) return null
+  return {
+    go: (url) => {
+      opened.location.href = url
+    },
+    close: () => opened.close(),
+  }
+})
+
+export function useOpenPaymentWindow(): OpenPaymentWindow {
+  return useContext(PaymentWindowContext)
+}
+
+/**
+ * Whether this tab is the payment window a call's coin store opened. Its name says so on its first
+ * payment page; the hosted checkout's round trip (another origin) may clear the name, so the first
+ * payment page also notes it in the tab's session storage, which the round trip keeps.
+ */
+export function useIsPaymentWindow(): () => boolean {
+  const { storage } = useServices()
+  useEffect(() => {
+    if (window.name === PAYMENT_WINDOW_NAME && window.opener) storage.session<boolean>(PAYMENT_WINDOW_KEY).set(true)
+  }, [storage])
+  return useCallback(() => window.opener !== null && (window.name === PAYMENT_WINDOW_NAME || storage.session<boolean>(PAYMENT_WINDOW_KEY).get() === true), [storage])
 }
 
 /** The hosted page's way back: our pay result for this order. */
@@ -52,6 +98,8 @@ export const PAYMENT_BACK_PATH = '/paymenthistory'
  */
 export function PaymentPage({ title, back = false, children }: { title: string; back?: boolean; children: ReactNode }) {
   const { t } = useTranslation('wallet')
+  // Notes a payment window on its first page, before the hosted checkout takes the tab elsewhere.
+  useIsPaymentWindow()
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const navigate = useNavigate()
   return (

@@ -21,3 +21,5 @@ export const PAY_RECORDS_PAGE_SIZE = 20
 export const PAY_RECORDS_LOAD_AHEAD = 5
 /** Session-storage key of the path where the current purchase started (`purchaseOrigin.ts`). */
 export const PURCHASE_ORIGIN_KEY = 'vchat:purchaseOrigin'
+/** Session storage: this tab is the payment window a call's coin store opened (see useIsPaymentWindow). */
+export const PAYMENT_WINDOW_KEY = 'vchat:paymentWindow'

@@ -202,6 +202,33 @@ describe('back to where the purchase started', () => {
     expect(app.router.state.location.pathname).toBe('/paymenthistory')
   })
 
+  it('in the payment window a call opened, "Back to the app" closes that window (the call is in the other tab)', async () => {
+    const { world, services } = setup()
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    // Opened by another tab: jsdom's window has no opener of its own.
+    const ownOpener = Object.getOwnPropertyDescriptor(window, 'opener')
+    Object.defineProperty(window, 'opener', { value: {}, configurable: true, writable: true })
+    try {
+      // Its first payment page sees its name and notes it; the hosted checkout then clears the name.
+      window.name = 'vchat-pay'
+      const card = await renderApp({ path: '/checkoutCards?sku=gems_60&country=US&channel=card', services, preloadedState: signedIn })
+      await screen.findByRole('heading', { name: 'Pay by card' })
+      card.unmount()
+      window.name = ''
+      const order = await world.api.createOrder({ clientOrderKey: 'key-00000033', sku: 'gems_60', country: 'US', channelId: 'card' })
+      world.settle(order.orderId, 'TXN_SUCCESS')
+      const app = await renderApp({ path: `/payresult?orderId=${order.orderId}`, services, preloadedState: signedIn })
+      fireEvent.click(await screen.findByRole('button', { name: 'Back to the app' }))
+      expect(close).toHaveBeenCalledTimes(1)
+      expect(app.router.state.location.pathname).toBe('/payresult')
+    } finally {
+      window.name = ''
+      close.mockRestore()
+      if (ownOpener) Object.defineProperty(window, 'opener', ownOpener)
+      else Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+    }
+  })
+
   it('without a remembered start, or with one that is not a page of this app, it goes to the home screen', async () => {
     for (const stored of [null, 'https://evil.example/x', '//evil.example', '/payresult?orderId=ord_1']) {
       const { world, services } = setup()

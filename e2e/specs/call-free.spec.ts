@@ -1,0 +1,126 @@
+/**
+ * The free first call of a brand-new account, against the real hub: offered on the confirmation
+ * (nothing held before it is confirmed), free while it runs, the offer to add gems before the free
+ * time ends, and the end at the free duration when no gem can pay the next minute (the development
+ * clock moves that call's hub timers instead of a real minute). Runs once, like the other call specs.
+ */
+import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
+import { acceptIncomingCall, advanceCallClock, callError, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp } from '../support/calls.ts'
+import { expect, test } from '../support/fixtures.ts'
+
+/** SPEC §3 firstCallInfo as the local backend sets it: one free first call of 60 s. */
+const FREE_SECONDS = 60
+/** Seconds before the free time ends when the call offers gems (paid_user_free_call rechargeReminderTime). */
+const REMINDER_SECONDS = 45
+
+test.use({
+  launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CHROMIUM_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'] },
+  permissions: MEDIA_PERMISSIONS,
+})
+
+test('a new account calls a host free from her profile; the free time ends the call when no gem can pay on', async ({ page, browser, appUrl, newUser, stack }) => {
+  // Two signed-in browsers, a real media path and the reminder's real 15 s: more than the default time.
+  test.slow()
+  const user = await newUser() // never paid, 0 gems
+  const host = await hostPage(browser, appUrl, '200024') // Chloe, 45 gems per minute
+  await logIn(page, user.uid)
+  const hubRequests: string[] = []
+  page.on('websocket', (socket) =>
+    socket.on('framesent', (frame) => {
+      if (String(frame.payload).includes('SessionRequest')) hubRequests.push(String(frame.payload))
+    }),
+  )
+
+  await openInApp(page, '/anchorprofile?uid=200024')
+  await page.getByRole('button', { name: 'Video call' }).click()
+  const sheet = page.getByRole('region', { name: 'Video call with Chloe' })
+  await expect(sheet.getByText(`Free for the first ${FREE_SECONDS} seconds`)).toBeVisible()
+  await expect(sheet.getByText('Then 45 gems per minute. Hang up any time.')).toBeVisible()
+  await expect(sheet.getByText('Balance: 0 gems')).toBeVisible()
+  // The confirmation alone asks nothing of the hub.
+  expect(hubRequests).toEqual([])
+  await sheet.getByRole('button', { name: 'Start free call' }).click()
+
+  await expect(host.getByRole('alertdialog')).toBeVisible()
+  await acceptIncomingCall(host)
+  await expectCallConnected(page, host)
+  await expect(page.locator('.vc-call__free')).toHaveText(/^Free time left 0[01]:\d\d$/)
+  await expect(page.locator('.vc-call__balance')).toHaveText('Balance: 0 gems')
+
+  // Within the reminder, with no gem for the next minute: the offer to add gems, the call still up.
+  await expect(page.getByText(/^Add gems to keep talking: 45 gems per minute after the free time\./)).toBeVisible({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
+  await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible()
+
+  // The free time is over in the hub: nothing can pay the next minute, so the call ends on both sides.
+  expect(await advanceCallClock(stack.apiUrl, user.jid, FREE_SECONDS * 1000)).toBeGreaterThan(0)
+  await expect(callStatus(page)).toHaveText('Call ended')
+  await expect(callError(page)).toHaveText('Your free call time is over.')
+  await expect(callStatus(host)).toHaveText('Call ended')
+
+  // Nothing was charged, and the free first call is used: the next call is priced.
+  await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
+  await openInApp(page, '/anchorprofile?uid=200024')
+  await page.getByRole('button', { name: 'Video call' }).click()
+  await expect(sheet.getByRole('alert')).toHaveText('You need 45 gems for the first minute.')
+  await expect(sheet.getByText('Balance: 0 gems')).toBeVisible()
+  await host.context().close()
+})
+
+test('during the free call a new account buys the cheapest package in a payment window; the call goes on, paid', async ({ page, browser, appUrl, newUser, stack }) => {
+  test.slow()
+  const user = await newUser() // never paid, 0 gems
+  const host = await hostPage(browser, appUrl, '200038') // Ava, 60 gems per minute
+  await logIn(page, user.uid)
+
+  await openInApp(page, '/anchorprofile?uid=200038')
+  await page.getByRole('button', { name: 'Video call' }).click()
+  await page.getByRole('region', { name: 'Video call with Ava' }).getByRole('button', { name: 'Start free call' }).click()
+  await acceptIncomingCall(host)
+  await expectCallConnected(page, host)
+
+  // The reminder's offer: the coin store opens over the call.
+  await page.getByText(/^Add gems to keep talking: 60 gems per minute after the free time\./).getByRole('button', { name: 'Buy gems' }).click({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
+  const store = page.getByRole('dialog', { name: 'Buy gems' })
+  await expect(store.getByText('First purchase: 20% extra gems')).toBeVisible()
+  await store.getByText('60 gems', { exact: true }).click()
+  await store.getByRole('radio', { name: 'Credit or debit card' }).check()
+  const opening = page.waitForEvent('popup')
+  await store.getByRole('button', { name: 'Pay $0.99' }).click()
+
+  // The checkout runs in its own window; this tab never leaves the call.
+  const paying = await opening
+  await expect(paying).toHaveURL(/\/checkoutCards\?/)
+  await paying.getByLabel('Card number').fill('4242424242424242')
+  await paying.getByLabel('Expiry date').fill('12/30')
+  await paying.getByLabel('Security code').fill('123')
+  await paying.getByLabel('Name on card').fill('Test Payer')
+  await paying.getByRole('button', { name: 'Pay $0.99' }).click()
+  await expect(paying.getByRole('heading', { name: 'Payment simulator' })).toBeVisible()
+  await paying.getByRole('button', { name: 'Approve' }).click()
+  await expect(paying).toHaveURL(/\/payresult\?orderId=ord_/)
+  // What the store promised: 60 gems and the first-purchase bonus (20%: 12).
+  await expect(paying.getByTestId('pay-credited')).toHaveText('72Includes 12 bonus gems for your first purchase')
+  const closed = paying.waitForEvent('close')
+  await paying.getByRole('button', { name: 'Back to the app' }).click()
+  await closed
+
+  // The call never stopped; the hub's notice brought the new balance, so the offer is gone.
+  await expect(page).toHaveURL(/\/video\/200038$/)
+  await expect(callStatus(page)).toHaveText('Connected')
+  await expect(page.getByText(/^Add gems to keep talking/)).toHaveCount(0)
+
+  // The free time is over: the call goes on at her price, the first paid minute charged at once. The
+  // purchase ran in real time inside the free minute; whatever is left of it is moved on for this call.
+  const freeLeft = page.locator('.vc-call__free')
+  const left = /(\d\d):(\d\d)$/.exec((await freeLeft.isVisible()) ? ((await freeLeft.textContent()) ?? '') : '')
+  if (left) await advanceCallClock(stack.apiUrl, user.jid, (Number(left[1]) * 60 + Number(left[2]) + 1) * 1000)
+  await expect(page.getByText('Free time is over: 60 gems per minute now.')).toBeVisible()
+  // 72 bought, 60 for the first paid minute.
+  await expect(page.locator('.vc-call__balance')).toHaveText('Balance: 12 gems')
+  await expect(callStatus(page)).toHaveText('Connected')
+  await expect(callStatus(host)).toHaveText('Connected')
+
+  await page.getByRole('button', { name: 'Hang up' }).click()
+  await expect(callStatus(page)).toHaveText('Call ended')
+  await host.context().close()
+})
