@@ -116,6 +116,10 @@ test.describe('wallet', () => {
     await page.goto('/paymenthistory')
     await expect(page.locator('.vc-pay-record')).toHaveCount(1)
     await expect(page.locator('.vc-pay-record')).toContainText('Paid')
+    // "Save this card for later payments" was left unticked: the card is not offered next time.
+    await page.goto('/checkoutCards?sku=gems_60&country=US&channel=card')
+    await expect(page.getByRole('radio', { name: 'A new card' })).toBeChecked()
+    await expect(page.getByText(/ending 4242/)).toHaveCount(0)
   })
 
   test('saved card: 3-D Secure challenge declined → declined, nothing credited', async ({ page, newUser, stack }) => {

@@ -24,6 +24,12 @@ export const SCRYPT_P = 1
 export const SCRYPT_KEY_LENGTH = 32
 /** Default role of a user (SPEC §3). */
 export const DEFAULT_ROLE = 2
+/**
+ * Gems a paid image costs to unlock (our rule; SPEC §3 only names an image's payPrice). The server
+ * charges this whatever a message or a client says; a client that shows another price is told the
+ * real one and asked again.
+ */
+export const IMAGE_UNLOCK_PRICE = 30
 /** Free first call offered to a user who never paid (development values; SPEC: from the server). */
 export const FREE_FIRST_CALL_TIMES = 1
 export const FREE_FIRST_CALL_DURATION_S = 60

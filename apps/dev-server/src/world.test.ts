@@ -207,11 +207,25 @@ describe('the seeded world', () => {
 
   it('cards keep only brand and last 4 digits; a bad number is refused', async () => {
     const { api } = await signIn(world, '100002')
-    const card = await api.saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B' })
+    const card = await api.saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B', keep: true })
     expect(card).toMatchObject({ brand: 'mastercard', last4: '4444' })
     expect(JSON.stringify(world.server.db.prepare('SELECT * FROM cards').all())).not.toContain('5555555555554444')
-    expect((await failure(api.saveBankCard({ cardNumber: '4111111111111112', expiryMonth: 1, expiryYear: 2031, holderName: 'A' }))).code).toBe('BACKEND_ERROR')
+    expect((await failure(api.saveBankCard({ cardNumber: '4111111111111112', expiryMonth: 1, expiryYear: 2031, holderName: 'A', keep: true }))).code).toBe('BACKEND_ERROR')
     expect((await api.getPaymentChannels({})).cards).toEqual([card])
+  })
+
+  it('a card is offered again only when its owner chose to save it', async () => {
+    const { api } = await signIn(world, '264457002')
+    const once = await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    expect(once).toMatchObject({ brand: 'visa', last4: '4242' })
+    expect((await api.getPaymentChannels({})).cards).toEqual([])
+    // Used again without the choice: still not offered. Chosen later: offered from then on, and stays.
+    await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    expect((await api.getPaymentChannels({})).cards).toEqual([])
+    const kept = await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: true })
+    expect(kept.cardId).toBe(once.cardId)
+    await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    expect((await api.getPaymentChannels({})).cards).toEqual([kept])
   })
 
   it('user_profiles names hosts and users by jid (names a user chose included), in the order asked, unknown jids left out', async () => {

@@ -714,14 +714,21 @@ export interface GiftListResponse {
 export interface UnlockImageRequest {
   url: string
   anchorJid: string
+  /**
+   * The price the user was shown and agreed to. Never what is charged: the server charges its own
+   * price, and only when this one matches it (else 'price_changed', nothing charged).
+   */
   price: number
 }
 
 export interface UnlockImageResponse {
   url: string
-  /** False when the gems do not cover the price (nothing was charged). */
+  /** False when nothing was unlocked (and nothing charged). */
   unlocked: boolean
-  reason: 'none' | 'gems_insufficient'
+  /** 'gems_insufficient': the gems do not cover the price; 'price_changed': the price shown was not the server's. */
+  reason: 'none' | 'gems_insufficient' | 'price_changed'
+  /** The server's price of this image (what an unlock costs, or cost). */
+  price: number
   /** The gems after the call. */
   gemsBalance: number
 }
@@ -983,6 +990,11 @@ export interface SaveBankCardRequest {
   expiryMonth: number
   expiryYear: number
   holderName: string
+  /**
+   * The user chose "Save this card for later payments". False: the card pays the current purchase
+   * only and is never offered again (payment_channels lists saved cards only).
+   */
+  keep: boolean
 }
 
 export interface PayOrderStatusRequest {

@@ -154,6 +154,7 @@ export const requests = {
         expiryMonth: z.number().int().min(1).max(12),
         expiryYear: z.number().int().min(2000).max(2100),
         holderName: z.string().trim().min(1).max(64),
+        keep: z.boolean(),
       })
       .strict(),
   ),
@@ -637,7 +638,9 @@ export const chatExtraSchemas = {
       .strict(),
   ),
   unlockImage: exact<C.UnlockImageResponse>()(
-    z.object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient']), gemsBalance: nonNegative }).strict(),
+    z
+      .object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient', 'price_changed']), price: z.number().int().min(1), gemsBalance: nonNegative })
+      .strict(),
   ),
   unlockedImagesRequest: exact<C.UnlockedImagesRequest>()(z.object({ urls: z.array(z.string().min(1).max(500)).max(50) }).strict()),
   unlockedImages: exact<C.UnlockedImagesResponse>()(z.object({ urls: z.array(z.string().min(1)) }).strict()),

@@ -154,6 +154,14 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       ALTER TABLE profiles ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
     `,
   },
+  {
+    version: 5,
+    // A card is offered again (payment_channels) only when its owner chose to save it; a card used
+    // once is kept for its order (the 3-D Secure step names it) and never listed.
+    sql: `
+      ALTER TABLE cards ADD COLUMN saved INTEGER NOT NULL DEFAULT 1;
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -23,10 +23,22 @@ describe('gift list and paid-image unlock', () => {
     const before = (await api.getAccount()).gemsBalance
     const url = `${world.server.url}/files/photos/200002_1.svg`
     const first = await api.unlockImage({ url, anchorJid: 'anchor_200002@localhost', price: 30 })
-    expect(first).toEqual({ url, unlocked: true, reason: 'none', gemsBalance: before - 30 })
+    expect(first).toEqual({ url, unlocked: true, reason: 'none', price: 30, gemsBalance: before - 30 })
     const again = await api.unlockImage({ url, anchorJid: 'anchor_200002@localhost', price: 30 })
-    expect(again).toEqual({ url, unlocked: true, reason: 'none', gemsBalance: before - 30 })
+    expect(again).toEqual({ url, unlocked: true, reason: 'none', price: 30, gemsBalance: before - 30 })
     expect((await api.getAccount()).gemsBalance).toBe(before - 30)
+  })
+
+  it('charges the server\'s price only: a client-sent price is never charged; another one is answered with the real price', async () => {
+    const { api } = await signIn(world, '100001')
+    const before = (await api.getAccount()).gemsBalance
+    const url = '/files/photos/200004_2.svg'
+    for (const price of [1, 29, 31, 5_000]) {
+      expect(await api.unlockImage({ url, anchorJid: 'anchor_200004@localhost', price })).toEqual({ url, unlocked: false, reason: 'price_changed', price: 30, gemsBalance: before })
+    }
+    expect((await api.getUnlockedImages({ urls: [url] })).urls).toEqual([])
+    // Asked again at the price it was told: unlocked, charged exactly that.
+    expect(await api.unlockImage({ url, anchorJid: 'anchor_200004@localhost', price: 30 })).toEqual({ url, unlocked: true, reason: 'none', price: 30, gemsBalance: before - 30 })
   })
 
   it('without enough gems nothing is charged and the answer says why', async () => {

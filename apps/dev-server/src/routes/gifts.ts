@@ -1,3 +1,4 @@
+import { IMAGE_UNLOCK_PRICE } from '../constants.ts'
 import { chatExtraSchemas, emptyRequest } from '../contract/schemas.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
@@ -42,22 +43,21 @@ export const giftRoutes: Route[] = [
       // A host's photo may only be sold by that host; uploads by whoever sent them.
       if (!path || !match || (match[1] !== undefined && match[1] !== anchor.uid)) return refuse('url: not an image of this host on the image host')
       const balance = () => (app.db.prepare('SELECT gems_balance FROM users WHERE uid = ?').get(user.uid) as { gems_balance: number }).gems_balance
-      const known = app.db.prepare('SELECT 1 FROM image_unlocks WHERE uid = ? AND path = ?').get(user.uid, path)
-      if (known) return ok({ url: data.url, unlocked: true, reason: 'none' as const, gemsBalance: balance() })
+      const known = app.db.prepare('SELECT price FROM image_unlocks WHERE uid = ? AND path = ?').get(user.uid, path) as { price: number } | undefined
+      if (known) return ok({ url: data.url, unlocked: true, reason: 'none' as const, price: known.price, gemsBalance: balance() })
+      // The server's price, never the client's: a client showing another price is told this one.
+      const price = IMAGE_UNLOCK_PRICE
+      if (data.price !== price) return ok({ url: data.url, unlocked: false, reason: 'price_changed' as const, price, gemsBalance: balance() })
       app.db.exec('BEGIN IMMEDIATE')
       try {
         // One UPDATE that only succeeds while the balance covers the price (as GiftBuy).
-        const charged = app.db
-          .prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE uid = ? AND gems_balance >= ?')
-          .run(data.price, user.uid, data.price)
+        const charged = app.db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE uid = ? AND gems_balance >= ?').run(price, user.uid, price)
         if (Number(charged.changes) === 1) {
-          app.db
-            .prepare('INSERT INTO image_unlocks (uid, path, anchor_jid, price, at) VALUES (?, ?, ?, ?, ?)')
-            .run(user.uid, path, anchor.jid, data.price, app.now())
+          app.db.prepare('INSERT INTO image_unlocks (uid, path, anchor_jid, price, at) VALUES (?, ?, ?, ?, ?)').run(user.uid, path, anchor.jid, price, app.now())
         }
         app.db.exec('COMMIT')
         const unlocked = Number(charged.changes) === 1
-        return ok({ url: data.url, unlocked, reason: unlocked ? ('none' as const) : ('gems_insufficient' as const), gemsBalance: balance() })
+        return ok({ url: data.url, unlocked, reason: unlocked ? ('none' as const) : ('gems_insufficient' as const), price, gemsBalance: balance() })
       } catch (error) {
         app.db.exec('ROLLBACK')
         throw error

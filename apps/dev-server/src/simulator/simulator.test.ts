@@ -131,7 +131,7 @@ describe('simulator pages', () => {
   })
 
   it('a saved card needing authentication gets the challenge page and approves without card fields', async () => {
-    const card = await client.api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B' })
+    const card = await client.api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: true })
     const created = await order('card', 'US', card.cardId)
     const auth = await client.api.authenticatePayment({ orderId: created.orderId, cardId: card.cardId, cvv: '123' })
     expect(auth.requiresChallenge).toBe(true)

@@ -131,7 +131,7 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   setAnchorOnlineNotice: { anchorJid: 'anchor_200006@localhost', enable: true },
   getPaymentChannels: { country: 'IN' },
   createOrder: { clientOrderKey: 'contract-order-1', sku: 'gems_300', country: 'IN', channelId: 'upi' },
-  saveBankCard: { cardNumber: '4111111111111111', expiryMonth: 12, expiryYear: 2030, holderName: 'Demo Paid' },
+  saveBankCard: { cardNumber: '4111111111111111', expiryMonth: 12, expiryYear: 2030, holderName: 'Demo Paid', keep: true },
   getPayOrderStatus: { orderId: 'ord_00000000000000000000' },
   authenticatePayment: { orderId: 'ord_00000000000000000000', cardId: 'card_0000000000000000', cvv: '123' },
   changeRelation: { targetJid: 'anchor_200007@localhost', action: 'like' },

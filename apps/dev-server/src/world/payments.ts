@@ -95,19 +95,24 @@ const toCard = (r: CardRow): SavedCard => ({
   holderName: r.holder_name,
 })
 
+/** The cards the user chose to save (what payment_channels offers). */
 export function cardsOf(db: DatabaseSync, uid: string): SavedCard[] {
-  return (db.prepare('SELECT * FROM cards WHERE uid = ? ORDER BY created_at, card_id').all(uid) as unknown as CardRow[]).map(toCard)
+  return (db.prepare('SELECT * FROM cards WHERE uid = ? AND saved = 1 ORDER BY created_at, card_id').all(uid) as unknown as CardRow[]).map(toCard)
 }
 
 export function ownsCard(db: DatabaseSync, uid: string, cardId: string): boolean {
   return db.prepare('SELECT 1 FROM cards WHERE uid = ? AND card_id = ?').get(uid, cardId) !== undefined
 }
 
-/** Stores brand and last 4 digits only (never the number). A refusal reason for bad cards. */
+/**
+ * Stores brand and last 4 digits only (never the number). A refusal reason for bad cards. `keep`:
+ * the user chose to save it for later payments; otherwise it pays this purchase only and is never
+ * offered again (saving it later, by choice, keeps it from then on).
+ */
 export function saveCard(
   db: DatabaseSync,
   uid: string,
-  card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string },
+  card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; keep: boolean },
   now: number,
 ): SavedCard | string {
   if (!luhnValid(card.cardNumber)) return 'card number is not valid'
@@ -118,11 +123,11 @@ export function saveCard(
   // The same card saved twice keeps one id (derived from the uid and a hash of the number).
   const cardId = `card_${createHash('sha256').update(`${uid}:${card.cardNumber}`).digest('hex').slice(0, 16)}`
   db.prepare(
-    `INSERT INTO cards (card_id, uid, brand, last4, expiry_month, expiry_year, holder_name, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO cards (card_id, uid, brand, last4, expiry_month, expiry_year, holder_name, created_at, saved)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(card_id) DO UPDATE SET expiry_month = excluded.expiry_month, expiry_year = excluded.expiry_year,
-       holder_name = excluded.holder_name`,
-  ).run(cardId, uid, brandOf(card.cardNumber), last4, card.expiryMonth, card.expiryYear, card.holderName, now)
+       holder_name = excluded.holder_name, saved = MAX(saved, excluded.saved)`,
+  ).run(cardId, uid, brandOf(card.cardNumber), last4, card.expiryMonth, card.expiryYear, card.holderName, now, card.keep ? 1 : 0)
   return toCard(db.prepare('SELECT * FROM cards WHERE card_id = ?').get(cardId) as unknown as CardRow)
 }
 

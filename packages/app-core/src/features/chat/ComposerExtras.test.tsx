@@ -254,6 +254,22 @@ describe('paid images', () => {
     expect(store.getState().account.gemsBalance).toBe(470)
   })
 
+  it("a price in the message that is not the server's charges nothing: the real price is shown and the next tap pays that", async () => {
+    const user = userEvent.setup()
+    // The host's message says 1 gem; the server's price is 30 (chatFakeApi, like the local backend).
+    const cheap = demoMessages.map((m) => (m.mid === 'm3' ? { ...m, attachment: { ...(m.attachment as object), payPrice: 1 } } : m))
+    const { services } = setup({ messages: cheap })
+    const unlock = vi.spyOn(services.api, 'unlockImage')
+    const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await user.click(await screen.findByRole('button', { name: 'Unlock for 1 gem' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('This photo costs 30 gems. Tap Unlock to pay that.')
+    expect(store.getState().account.gemsBalance).toBe(500)
+    await user.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Unlock for/ })).toBeNull())
+    expect(unlock.mock.calls.map(([request]) => request.price)).toEqual([1, 30])
+    expect(store.getState().account.gemsBalance).toBe(470)
+  })
+
   it('an unlocked image is saved on its stored message and still shows unlocked after a reload', async () => {
     const user = userEvent.setup()
     const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })

@@ -83,7 +83,8 @@ export const MessageBubble = memo(function MessageBubble({
   let body: React.ReactNode
   switch (kind) {
     case 'image': {
-      const price = numberField(attachment, 'payPrice')
+      // The server's price once it has said so, else the one the host's message carries.
+      const price = unlock?.price ?? numberField(attachment, 'payPrice')
       // Unlocked: saved on the stored message (survives a reload), or just now in this session.
       const unlocked = message.unlocked === true || unlock?.status === 'done'
       const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing && !unlocked
@@ -99,7 +100,7 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
           {unlock?.status === 'failed' ? (
             <span role="alert" className="vc-chat-msg__error">
-              {unlock.error === 'gems' ? t('gifts.notEnoughGems') : t('message.unlockFailed')}
+              {unlock.error === 'gems' ? t('gifts.notEnoughGems') : unlock.error === 'priceChanged' ? t('message.unlockPriceChanged', { count: price }) : t('message.unlockFailed')}
             </span>
           ) : null}
         </div>

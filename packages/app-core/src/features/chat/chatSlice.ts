@@ -37,8 +37,11 @@ export interface PendingUpload {
   status: 'uploading' | 'failed'
 }
 
-/** Why a purchase (gift, paid image) did not go through: not enough gems, or it could not be made. */
-export type PurchaseError = 'gems' | 'failed'
+/**
+ * Why a purchase (gift, paid image) did not go through: not enough gems, the price shown was not the
+ * server's (a paid image: nothing charged, the real price is shown for the next tap), or it could not be made.
+ */
+export type PurchaseError = 'gems' | 'priceChanged' | 'failed'
 
 export interface GiftPurchaseState {
   status: 'idle' | 'buying' | 'done' | 'failed'
@@ -49,6 +52,8 @@ export interface GiftPurchaseState {
 export interface UnlockState {
   status: 'unlocking' | 'done' | 'failed'
   error: PurchaseError | null
+  /** The server's price of this image, once it said so (it overrides the message's payPrice). */
+  price?: number
 }
 
 /**
@@ -330,7 +335,9 @@ export const buyGift = createAppAsyncThunk<void, { to: string; gift: GiftInfo; a
  */
 export const unlockImage = createAppAsyncThunk<string, { mid: string; url: string; anchorJid: string; price: number }, { rejectValue: PurchaseError }>(
   'chat/unlockImage',
-  async ({ mid, url, anchorJid, price }, { extra, getState, dispatch, rejectWithValue }) => {
+  async ({ mid, url, anchorJid, price: shown }, { extra, getState, dispatch, rejectWithValue }) => {
+    // The price the bubble showed: the server's, once it has corrected the message's.
+    const price = chatOf(getState()).unlocks[mid]?.price ?? shown
     const balance = getState().account.gemsBalance
     if (balance !== null && balance < price) return rejectWithValue('gems')
     let answer: Awaited<ReturnType<typeof extra.api.unlockImage>>
@@ -341,6 +348,10 @@ export const unlockImage = createAppAsyncThunk<string, { mid: string; url: strin
       return rejectWithValue('failed')
     }
     dispatch(gemsBalanceChanged(answer.gemsBalance))
+    if (answer.reason === 'price_changed') {
+      dispatch(unlockPriceLearned({ mid, price: answer.price }))
+      return rejectWithValue('priceChanged')
+    }
     if (!answer.unlocked) return rejectWithValue('gems')
     extra.analytics.track('image_unlock', { price })
     try {
@@ -622,6 +633,10 @@ export const chatSlice = createSlice({
     noticeDismissed(state) {
       state.notice = null
     },
+    unlockPriceLearned(state, action: PayloadAction<{ mid: string; price: number }>) {
+      const { mid, price } = action.payload
+      state.unlocks[mid] = { ...(state.unlocks[mid] ?? { status: 'failed', error: null }), price }
+    },
     uploadStarted(state, action: PayloadAction<{ id: string; tid: string; previewUrl: string }>) {
       state.uploads.push({ ...action.payload, progress: null, status: 'uploading' })
     },
@@ -749,11 +764,12 @@ export const chatSlice = createSlice({
         state.giftPurchase = { status: 'failed', giftId: action.meta.arg.gift.id, error: action.payload ?? 'failed' }
       })
       .addCase(unlockImage.pending, (state, action) => {
-        state.unlocks[action.meta.arg.mid] = { status: 'unlocking', error: null }
+        const known = state.unlocks[action.meta.arg.mid]?.price
+        state.unlocks[action.meta.arg.mid] = { status: 'unlocking', error: null, ...(known === undefined ? {} : { price: known }) }
       })
       .addCase(unlockImage.fulfilled, (state, action) => {
         const { mid } = action.meta.arg
-        state.unlocks[mid] = { status: 'done', error: null }
+        state.unlocks[mid] = { ...state.unlocks[mid], status: 'done', error: null }
         const message = state.messages.find((m) => m.mid === mid)
         if (message) message.unlocked = true
         for (const thread of state.threads) if (thread.lastMessage?.mid === mid) thread.lastMessage.unlocked = true
@@ -765,13 +781,13 @@ export const chatSlice = createSlice({
         for (const thread of state.threads) if (thread.lastMessage && mids.has(thread.lastMessage.mid)) thread.lastMessage.unlocked = true
       })
       .addCase(unlockImage.rejected, (state, action) => {
-        state.unlocks[action.meta.arg.mid] = { status: 'failed', error: action.payload ?? 'failed' }
+        state.unlocks[action.meta.arg.mid] = { ...state.unlocks[action.meta.arg.mid], status: 'failed', error: action.payload ?? 'failed' }
       })
       .addCase(loggedOut, () => initialChatState)
   },
 })
 
-export const { chatEvent, chatEventsBatched, noticeDismissed, giftPurchaseReset } = chatSlice.actions
+export const { chatEvent, chatEventsBatched, noticeDismissed, giftPurchaseReset, unlockPriceLearned } = chatSlice.actions
 
 export const selectChat = (state: RootState): ChatState => chatOf(state)
 export const selectThreads = (state: RootState) => chatOf(state).threads

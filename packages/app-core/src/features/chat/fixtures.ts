@@ -12,18 +12,25 @@ export const demoGifts: GiftInfo[] = [
   { id: 'yacht', type: 2, gemsPrice: 1314, tabId: 2, priority: 6, title: 'Yacht', iconUrl: '/files/gifts/yacht.svg', isActive: true, showArea: 1 },
 ]
 
-/** Answers like the local backend: unlocked, development translator, no auto message, the gift catalogue, unlocks at 500 gems (each image charged once). */
+/**
+ * Answers like the local backend: unlocked, development translator, no auto message, the gift
+ * catalogue, unlocks at 500 gems at the server's price of 30 gems an image (each image charged once;
+ * another price shown is answered 'price_changed').
+ */
 export function chatFakeApi(): ChatApi {
   let gems = 500
   const unlocked = new Set<string>()
+  const IMAGE_PRICE = 30
   return {
     getGiftList: async () => ({ list: structuredClone(demoGifts) }),
-    unlockImage: async ({ url, price }): Promise<UnlockImageResponse> => {
-      if (unlocked.has(url)) return { url, unlocked: true, reason: 'none', gemsBalance: gems }
-      if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', gemsBalance: gems }
+    unlockImage: async ({ url, price: shown }): Promise<UnlockImageResponse> => {
+      const price = IMAGE_PRICE
+      if (unlocked.has(url)) return { url, unlocked: true, reason: 'none', price, gemsBalance: gems }
+      if (shown !== price) return { url, unlocked: false, reason: 'price_changed', price, gemsBalance: gems }
+      if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', price, gemsBalance: gems }
       gems -= price
       unlocked.add(url)
-      return { url, unlocked: true, reason: 'none', gemsBalance: gems }
+      return { url, unlocked: true, reason: 'none', price, gemsBalance: gems }
     },
     getUnlockedImages: async ({ urls }) => ({ urls: urls.filter((url) => unlocked.has(url)) }),
     translate: async ({ targetLang, sourceText }): Promise<TranslateResponse> => ({ translatedText: `[${targetLang}] ${sourceText}`, targetLang, translator: 'development' }),

@@ -72,6 +72,8 @@ export function CheckoutCardsScreen() {
   const [savedCvv, setSavedCvv] = useState('')
   const [errors, setErrors] = useState<CardErrors>({})
   const [saveFailed, setSaveFailed] = useState(false)
+  // Saving a new card for later is the user's choice, never the default.
+  const [keep, setKeep] = useState(false)
 
   const sku = intent ? channels.data?.countries.find((c) => c.country === intent.country)?.skus.find((s) => s.sku === intent.sku) : undefined
 
@@ -85,12 +87,15 @@ export function CheckoutCardsScreen() {
       const found = check(fields, true)
       setErrors(found.errors)
       if (Object.keys(found.errors).length > 0 || !found.expiry) return
-      const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim() }))
+      const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim(), keep }))
       if (!saveBankCard.fulfilled.match(saved)) return setSaveFailed(true)
       cardId = saved.payload.cardId
       cvv = fields.cvv.trim()
-      setChoice(cardId)
-      setFields(EMPTY)
+      // A saved card joins the list and is chosen; a card used once stays typed in for a retry.
+      if (keep) {
+        setChoice(cardId)
+        setFields(EMPTY)
+      }
     } else {
       const problem = checkCvv(savedCvv)
       setErrors(problem ? { cvv: t(`card.errors.cvv.${problem}`) } : {})
@@ -129,7 +134,13 @@ export function CheckoutCardsScreen() {
             </label>
           </fieldset>
           {chosen === 'new' ? (
-            <CardEntry fields={fields} errors={errors} onChange={setFields} withCvv />
+            <>
+              <CardEntry fields={fields} errors={errors} onChange={setFields} withCvv />
+              <label className="vc-channel">
+                <input type="checkbox" name="keep" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+                <span>{t('card.keep')}</span>
+              </label>
+            </>
           ) : (
             <TextField label={t('card.cvv')} name="savedCvv" inputMode="numeric" autoComplete="cc-csc" value={savedCvv} error={errors.cvv} onChange={(e) => setSavedCvv(e.target.value)} />
           )}
@@ -164,7 +175,8 @@ export function BindCheckoutScreen() {
     const found = check(fields, false)
     setErrors(found.errors)
     if (Object.keys(found.errors).length > 0 || !found.expiry) return
-    const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim() }))
+    // This page exists to save a card: saving is what the user asked for.
+    const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim(), keep: true }))
     if (saveBankCard.fulfilled.match(saved) && params.get('sku')) navigate(`/checkoutCards?${params.toString()}`, { replace: true })
   }
 

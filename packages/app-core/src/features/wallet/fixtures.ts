@@ -159,7 +159,8 @@ export function fakePaymentWorld(start: { gemsBalance?: number; firstPurchase?: 
       },
       saveBankCard: async (card) => {
         const saved: SavedCard = { cardId: `card_${card.cardNumber.slice(-4)}`, brand: 'visa', last4: card.cardNumber.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
-        channels.cards.push(saved)
+        // As the local backend: offered again only when the user chose to save it.
+        if (card.keep && !channels.cards.some((c) => c.cardId === saved.cardId)) channels.cards.push(saved)
         return saved
       },
       getPayOrderStatus: async ({ orderId }) => {

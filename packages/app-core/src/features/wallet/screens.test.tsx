@@ -141,6 +141,28 @@ describe('card checkout', () => {
     expect(world.calls.createOrder).toHaveLength(0)
   })
 
+  it('a new card is saved for later only when the user ticks it: unticked, it pays this order and is not offered again', async () => {
+    for (const keep of [false, true]) {
+      const { services } = setup()
+      const save = vi.spyOn(services.api, 'saveBankCard')
+      const app = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
+      fireEvent.click(await screen.findByLabelText('A new card'))
+      const tick = screen.getByRole('checkbox', { name: 'Save this card for later payments' }) as HTMLInputElement
+      expect(tick.checked).toBe(false)
+      if (keep) fireEvent.click(tick)
+      fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4000056655665556' } })
+      fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '12/30' } })
+      fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } })
+      fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'A B' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }))
+      await waitFor(() => expect(app.store.getState().wallet?.purchase.status).toBe('created'))
+      expect(save.mock.calls[0]?.[0]).toMatchObject({ keep })
+      const offered = app.store.getState().wallet?.channels.data?.cards.map((card) => card.last4) ?? []
+      expect(offered.includes('5556'), `keep ${keep}`).toBe(keep)
+      app.unmount()
+    }
+  })
+
   it('a double click on pay with a saved card creates one order and leaves for the card challenge', async () => {
     const { world, services } = setup()
     const app = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })

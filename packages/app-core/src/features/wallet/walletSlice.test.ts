@@ -153,7 +153,7 @@ describe('wallet slice', () => {
   it('saves a card into the saved cards', async () => {
     const { store } = setup()
     await store.dispatch(loadPaymentChannels())
-    await store.dispatch(saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B' }))
+    await store.dispatch(saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B', keep: true }))
     expect(store.getState().wallet?.cardSave.status).toBe('saved')
     expect(store.getState().wallet?.channels.data?.cards.map((c) => c.last4)).toEqual(['4242', '4444'])
   })

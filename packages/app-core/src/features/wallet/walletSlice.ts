@@ -255,8 +255,9 @@ export const walletSlice = createSlice({
       })
       .addCase(saveBankCard.fulfilled, (state, action) => {
         state.cardSave = { status: 'saved', card: action.payload }
+        // Only a card the user chose to save is offered again.
         const cards = state.channels.data?.cards
-        if (cards && !cards.some((c) => c.cardId === action.payload.cardId)) cards.push(action.payload)
+        if (action.meta.arg.keep && cards && !cards.some((c) => c.cardId === action.payload.cardId)) cards.push(action.payload)
       })
       .addCase(saveBankCard.rejected, (state) => {
         state.cardSave = { status: 'failed', card: null }
