@@ -25,6 +25,10 @@ async function expectInViewport(page: Page, locator: Locator, what: string): Pro
 }
 
 test('a new user finds the personal home, every account screen, the coin store and log out by clicking', async ({ page, newUser }) => {
+  // A long walk rather than a slow wait: every account screen in turn, each a lazy page, then the coin
+  // store and log out. On a busy two-core machine the sum outgrew one test's ceiling (90 s) while every
+  // step stayed within its own; the walk gets three.
+  test.slow()
   const user = await newUser({ gemsBalance: 40 })
   await logIn(page, user.uid)
 
