@@ -4,7 +4,7 @@ import type { BottomTabLinkProps } from '@vchat/ui'
 import { lazy, Suspense, useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { matchPath, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { useAppSelector } from '../app/hooks'
 import { useServices } from '../app/ServicesContext'
 import { selectGemsBalance } from '../features/account/accountSlice'
@@ -118,12 +118,21 @@ export function HomeLayout() {
             <BackgroundProvider value={true}>
               <div className="vc-app-background" inert aria-hidden="true" key={pathOf(background)}>
                 {matchPath(backgroundRoute.path, background.pathname) ? (
-                  <Suspense fallback={<RouteFallback />}>
-                    {/* A visitor's guarded page is not mounted behind the login popup (it would ask the
-                        server for what a visitor may not see and show its errors): the landing
-                        page stands in for it until they sign in and continue there. */}
-                    {backgroundRoute.auth && !loggedIn ? renderScreen('landing') : <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>}
-                  </Suspense>
+                  // The page behind reads its own location (a profile's ?jid=, its params), not the
+                  // popup's: otherwise a host's profile behind her call sheet says she does not exist.
+                  <Routes location={pathOf(background)}>
+                    <Route
+                      path={backgroundRoute.path}
+                      element={
+                        <Suspense fallback={<RouteFallback />}>
+                          {/* A visitor's guarded page is not mounted behind the login popup (it would ask the
+                              server for what a visitor may not see and show its errors): the landing
+                              page stands in for it until they sign in and continue there. */}
+                          {backgroundRoute.auth && !loggedIn ? renderScreen('landing') : <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>}
+                        </Suspense>
+                      }
+                    />
+                  </Routes>
                 ) : null}
               </div>
             </BackgroundProvider>

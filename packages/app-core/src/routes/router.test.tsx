@@ -139,6 +139,16 @@ describe('popup routes', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it("a page behind a popup reads its own address: a host's profile stays hers behind her call sheet", async () => {
+    const { router } = await renderApp({ path: '/anchorprofile?jid=anchor_200001%40localhost', preloadedState: signedIn })
+    const name = (await screen.findByRole('heading', { level: 1 })).textContent ?? ''
+    expect(name).not.toBe('')
+    await act(() => router.navigate('/video/200001', { state: { backgroundLocation: { pathname: '/anchorprofile', search: '?jid=anchor_200001%40localhost', hash: '' } } }))
+    expect(await screen.findByRole('dialog', { name: 'Video call' })).toBeInstanceOf(Element)
+    await waitFor(() => expect(document.querySelector('.vc-app-background h1')?.textContent).toBe(name))
+    expect(document.querySelector('.vc-app-background')?.textContent).not.toContain("This profile doesn't exist")
+  })
+
   it('opens the login popup over the landing page from its call-to-action', async () => {
     const user = userEvent.setup({ delay: null })
     const { router } = await renderApp({ path: '/' })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { AppLink, readLocationState, useIsBackground } from '../../routes/navigation'
+import { AppLink, useIsBackground } from '../../routes/navigation'
 import { selectIsLoggedIn } from '../auth/authSlice'
 import { LiveHosts } from './LiveHosts'
 import './landing.css'
@@ -42,8 +42,8 @@ export function LandingScreen() {
   const inBackground = useIsBackground()
   if (loggedIn && !inBackground) return <Navigate to="/match" replace />
 
-  // Behind a pop-up the landing keeps the variant of its own address.
-  const search = inBackground ? (readLocationState(location.state).backgroundLocation?.search ?? '') : location.search
+  // Behind a pop-up the landing is rendered at its own address, so it keeps its variant.
+  const search = location.search
   // Shown on `/` or, as a pop-up, on /onlinevideochat.
   const variant = landingVariantFor(search, brand.id, !inBackground && location.pathname !== '/')
   const lead = variant === 'call' ? 'live' : null
