@@ -2,22 +2,11 @@ import type { CallRecord, CallRecordState } from '@vchat/api-client'
 import { requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { relationUser } from '../world/anchors.ts'
-import { ensureCallRecords, SILVER_RECORD_KIND } from '../xmpp/callRecords.ts'
+import { ensureCallRecords, SILVER_RECORD_KIND, type CallRecordRow } from '../xmpp/callRecords.ts'
 
-interface CallRecordDbRow {
+/** A call record as the history query reads it: the row, its row id (the cursor) and the peer's name. */
+interface CallRecordDbRow extends Omit<CallRecordRow, 'payer'> {
   rid: number
-  sid: string
-  caller: string
-  callee: string
-  price: number
-  free_kind: string | null
-  state: string
-  reason: string
-  start_time: number
-  connecting_time: number | null
-  end_time: number | null
-  minutes: number
-  gems_charged: number
   peer_nick_name: string | null
 }
 

@@ -1,36 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { HubTransport } from '@vchat/xmpp-chat'
-import type { MediaDevicesLike } from '@vchat/webrtc-call'
-import type { ApiService, CallsService, Services } from '../../services/types'
+import type { ApiService, Services } from '../../services/types'
 import { fakeChatService } from '../../testing/fakeChat'
-import { fakeHub } from '../../testing/fakeHub'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { createCallRuntime } from './callRuntime'
-import type { CallRuntime } from './callRuntime'
 import { selectCall } from './callSlice'
+import { hubAndCalls } from './callTestHarness'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const HOST = 'anchor_200001@localhost'
 /** The coin store sheet's name. */
 const STORE = 'Buy gems'
 
-function hubAndCalls() {
-  const hub = fakeHub()
-  const media: MediaDevicesLike = { getUserMedia: () => new Promise(() => {}) }
-  let current: CallRuntime | null = null
-  const calls: CallsService = {
-    preload: async () => {},
-    async open({ transport: bound, ...binding }) {
-      if (!bound) return null
-      current ??= createCallRuntime({ ...binding, transport: bound, media })
-      return current
-    },
-    current: () => current,
-  }
-  return { ...hub, calls }
-}
 
 /** Opens `path` signed in as the demo user, with the hub faked; `api` overrides what the server says. */
 async function openCall(path: string, api: Partial<ApiService> = {}) {

@@ -49,14 +49,20 @@ function Video({ stream, label, muted }: { stream: MediaStream | null; label: st
   return <video ref={ref} className="vc-call__video" aria-label={label} autoPlay playsInline muted={muted} />
 }
 
-/** The call timer: seconds since remote media arrived, on the services clock. */
-function CallTimer({ connectedAt }: { connectedAt: number }) {
+/** The services clock's time, read again every second (the call's timers). */
+function useSecondClock(): number {
   const { clock } = useServices()
   const [now, setNow] = useState(() => clock.now())
   useEffect(() => {
     const handle = clock.setInterval(() => setNow(clock.now()), 1000)
     return () => clock.clearInterval(handle)
   }, [clock])
+  return now
+}
+
+/** The call timer: seconds since remote media arrived, on the services clock. */
+function CallTimer({ connectedAt }: { connectedAt: number }) {
+  const now = useSecondClock()
   return <span className="vc-call__timer" role="timer">{formatDuration(Math.max(0, Math.floor((now - connectedAt) / 1000)))}</span>
 }
 
@@ -67,12 +73,7 @@ function CallTimer({ connectedAt }: { connectedAt: number }) {
  */
 function FreeTimeLeft({ connectedAt, terms, price, balance, reminderS, onBuyGems }: { connectedAt: number; terms: FreeCallTerms; price: number; balance: number; reminderS: number; onBuyGems(): void }) {
   const { t } = useTranslation('call')
-  const { clock } = useServices()
-  const [now, setNow] = useState(() => clock.now())
-  useEffect(() => {
-    const handle = clock.setInterval(() => setNow(clock.now()), 1000)
-    return () => clock.clearInterval(handle)
-  }, [clock])
+  const now = useSecondClock()
   const left = Math.max(0, terms.durationS - Math.floor((now - connectedAt) / 1000))
   const topUp = terms.continuePaid && left <= reminderS && balance < price
   return (

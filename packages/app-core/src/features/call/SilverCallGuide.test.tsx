@@ -1,32 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { HubTransport } from '@vchat/xmpp-chat'
-import type { MediaDevicesLike } from '@vchat/webrtc-call'
 import { fakeChatService } from '../../testing/fakeChat'
-import { fakeHub } from '../../testing/fakeHub'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import type { CallsService, Services } from '../../services/types'
-import { createCallRuntime } from './callRuntime'
-import type { CallRuntime } from './callRuntime'
+import type { Services } from '../../services/types'
 import { selectCall } from './callSlice'
+import { hubAndCalls } from './callTestHarness'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
-function hubAndCalls() {
-  const hub = fakeHub()
-  const media: MediaDevicesLike = { getUserMedia: () => new Promise(() => {}) }
-  let current: CallRuntime | null = null
-  const calls: CallsService = {
-    preload: async () => {},
-    async open({ transport: bound, ...binding }) {
-      if (!bound) return null
-      current ??= createCallRuntime({ ...binding, transport: bound, media })
-      return current
-    },
-    current: () => current,
-  }
-  return { ...hub, calls }
-}
 
 async function openSilverCall(availableTimes: number) {
   const hub = hubAndCalls()
