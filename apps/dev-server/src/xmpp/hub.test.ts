@@ -149,12 +149,14 @@ describe('SessionRequest', () => {
     expect(callRecordsOf(db, FREE_USER)[0]).toMatchObject({ sid, free_kind: 'first', state: 'ended', minutes: 3, gems_charged: 120, price: 60 })
   })
 
-  it('a free call ends at its duration when the user cannot pay the next minute, and charges nothing', () => {
+  it('a free call without gems for the next minute waits for a purchase (bounded), then ends, charging nothing', () => {
     const caller = `${FREE_USER}/web_fachat`
     hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
     const sid = last('SessionSuccess')!.payload.sid as string
     hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
     heartbeats(sid, 60_000, caller)
+    expect(last('SessionTerminate')).toBeUndefined()
+    heartbeats(sid, 120_000, caller)
     expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'free-call-ended' })
     expect(gems(FREE_USER)).toBe(0)
     expect(callRecordsOf(db, FREE_USER)[0]).toMatchObject({ sid, free_kind: 'first', minutes: 1, gems_charged: 0 })
@@ -175,6 +177,22 @@ describe('SessionRequest', () => {
     heartbeats(sid, 30_000, caller)
     expect(last('ReChargeSuccess', FREE_USER)!.payload).toMatchObject({ sid, charged: 60, converted: true, gemsBalance: bought - 60 })
     expect(last('SessionTerminate')).toBeUndefined()
+  })
+
+  it('gems bought just after the free time, while the call waits, keep it going; paid minutes count from the end of the free time', () => {
+    const caller = `${FREE_USER}/web_fachat`
+    hub.handle(caller, 'SessionRequest', { callee: ANCHOR, free: true, continuePaid: true })
+    const sid = last('SessionSuccess')!.payload.sid as string
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    heartbeats(sid, 90_000, caller)
+    expect(last('SessionTerminate')).toBeUndefined()
+    const order = createOrder(db, '100002', { clientOrderKey: 'after-free', sku: 'gems_60', country: 'US', channelId: 'card', fbp: '', fbc: '' }, clock.now())
+    if (typeof order === 'string') throw new Error(order)
+    settleOrder(db, order.order_id, 'success', clock.now())
+    expect(last('ReChargeSuccess', FREE_USER)!.payload).toMatchObject({ sid, charged: 60, converted: true, gemsBalance: 12 })
+    // The first paid minute began when the free time ended (60 s): the next one is due at 120 s, and 12 gems cannot pay it.
+    heartbeats(sid, 30_000, caller)
+    expect(last('SessionTerminate')!.payload).toEqual({ sid, reason: 'gems-insufficient' })
   })
 
   it('without the user\'s consent a free call ends at its duration even with gems to pay', () => {

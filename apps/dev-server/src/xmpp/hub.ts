@@ -21,6 +21,11 @@ export const HUB_HEARTBEAT_INTERVAL_MS = 5_000
 export const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
 /** Billing unit: every started minute is charged. */
 export const HUB_BILLING_UNIT_MS = 60_000
+/**
+ * When a free call's time is over and the user agreed to go on but has no gems for the next minute,
+ * the call waits this long for a purchase (the user may be paying in the payment window): our choice.
+ */
+export const HUB_RECHARGE_GRACE_MS = 120_000
 
 export type HubPayload = Record<string, unknown>
 
@@ -72,6 +77,8 @@ interface CallSession {
   continuePaid: boolean
   /** Where billing minutes count from: a time and the minutes already counted then. */
   minuteBase: { at: number; minutes: number }
+  /** When the free time ended with no gems for the next minute (the call waits for a purchase). */
+  graceSince: number | null
   /** A silver call holds and charges silver coins (the anchor's silverCallPrice) instead of gems. */
   tier: CallTier
   state: 'ringing' | 'connected'
@@ -136,6 +143,8 @@ export function createHub(options: HubOptions): Hub {
     if (order.status !== 'success') return
     const jid = (uidJidStmt.get(order.uid) as { jid: string } | undefined)?.jid
     if (jid) hubApi.rechargeSucceeded(jid, order.order_id)
+    // A call waiting for this user's purchase after its free time goes on now, if the gems cover a minute.
+    for (const session of [...sessions.values()]) if (session.graceSince !== null && session.payer === jid) freeTimeUp(session)
   })
 
   const userStmt = db.prepare('SELECT jid, kind, paid, gems_balance, blocked FROM users WHERE jid = ?')
@@ -273,11 +282,25 @@ export function createHub(options: HubOptions): Hub {
     if (!sessions.has(session.sid)) return
     session.minutes = Math.max(session.minutes, Math.ceil(session.freeDurationMs / HUB_BILLING_UNIT_MS))
     session.free = null
-    if (!session.continuePaid || session.price === 0 || !holdMinute(session)) {
+    if (!session.continuePaid || session.price === 0) {
       terminate(session, 'free-call-ended')
       return
     }
-    session.minuteBase = { at: timers.now(), minutes: session.minutes }
+    if (!holdMinute(session)) {
+      // No gems for the next minute: the call waits (bounded) for a purchase; a settled order of
+      // the payer tries again. Without one it ends as a free call.
+      if (session.graceSince === null) {
+        session.graceSince = timers.now()
+        later(session, HUB_RECHARGE_GRACE_MS, () => {
+          const current = sessions.get(session.sid)
+          if (current && current.graceSince !== null) terminate(current, 'free-call-ended')
+        })
+      }
+      return
+    }
+    // Paid minutes count from the end of the free time, so the wait for the purchase is not free talk.
+    session.minuteBase = { at: session.graceSince ?? timers.now(), minutes: session.minutes }
+    session.graceSince = null
     chargeHeldMinute(session)
     persist(session, 'connected', '', false)
     send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged, converted: true })
@@ -377,6 +400,7 @@ export function createHub(options: HubOptions): Hub {
       freeDurationMs: free === null ? 0 : freeCallDurationS(free) * 1000,
       continuePaid: payload.continuePaid === true,
       minuteBase: { at: 0, minutes: 0 },
+      graceSince: null,
       state: 'ringing',
       held: 0,
       charged: 0,
