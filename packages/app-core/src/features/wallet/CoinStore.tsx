@@ -72,39 +72,33 @@ export function CoinStore({ payInWindow = false, onPaying }: CoinStoreProps = {}
   const sku: Sku | undefined = country.skus.find((s) => s.sku === skuId)
   const channel = offered.find((c) => c.channelId === channelId) ?? offered[0]
 
+  /**
+   * Where the checkout goes is decided once (card and UPI pages of ours, a wallet's hosted page or the
+   * pay result); whether it goes there in this tab or, during a call, in a payment window of its own
+   * (opened straight from the click, so a pop-up blocker allows it) is the only difference.
+   */
   async function pay() {
     if (!sku || !channel || !country) return
-    const intent = { sku: sku.sku, country: country.country, channelId: channel.channelId }
-    if (payInWindow) return payInOwnWindow(intent)
-    rememberOrigin()
-    if (channel.type === 'card') return navigate(`/checkoutCards?${intentQuery(intent)}`)
-    if (channel.type === 'upi') return navigate(`/upi?${intentQuery(intent)}`)
-    const result = await dispatch(placeOrder({ intent }))
-    if (placeOrder.fulfilled.match(result)) {
-      const { order, redirectUrl } = result.payload
-      if (redirectUrl) leave(withReturnUrl(redirectUrl, order.orderId))
-      else navigate(`/payresult?orderId=${encodeURIComponent(order.orderId)}`)
-    }
-  }
-
-  /** The same checkout in a window of its own, so this tab (and its call) stays as it is. */
-  async function payInOwnWindow(intent: PurchaseIntent) {
-    const paying = openPaymentWindow()
-    setWindowBlocked(paying === null)
-    if (!paying || !channel) return
-    const inApp = (path: string) => new URL(path, window.location.href).toString()
-    if (channel.type === 'card') paying.go(inApp(`/checkoutCards?${intentQuery(intent)}`))
-    else if (channel.type === 'upi') paying.go(inApp(`/upi?${intentQuery(intent)}`))
+    const intent: PurchaseIntent = { sku: sku.sku, country: country.country, channelId: channel.channelId }
+    const paying = payInWindow ? openPaymentWindow() : null
+    setWindowBlocked(payInWindow && paying === null)
+    if (payInWindow && !paying) return
+    if (!paying) rememberOrigin()
+    const inApp = (path: string) => (paying ? paying.go(new URL(path, window.location.href).toString()) : navigate(path))
+    const external = (url: string) => (paying ? paying.go(url) : leave(url))
+    if (channel.type === 'card') inApp(`/checkoutCards?${intentQuery(intent)}`)
+    else if (channel.type === 'upi') inApp(`/upi?${intentQuery(intent)}`)
     else {
       const result = await dispatch(placeOrder({ intent }))
       if (!placeOrder.fulfilled.match(result)) {
-        paying.close()
+        paying?.close()
         return
       }
       const { order, redirectUrl } = result.payload
-      paying.go(redirectUrl ? withReturnUrl(redirectUrl, order.orderId) : inApp(`/payresult?orderId=${encodeURIComponent(order.orderId)}`))
+      if (redirectUrl) external(withReturnUrl(redirectUrl, order.orderId))
+      else inApp(`/payresult?orderId=${encodeURIComponent(order.orderId)}`)
     }
-    onPaying?.()
+    if (paying) onPaying?.()
   }
 
   return (
