@@ -54,6 +54,9 @@ export const brandConfig = {
     websocket: 'wss://xmpp.lumolive.app/xmpp-websocket',
     xmppDomain: 'lumolive.app',
   },
+  payments: {
+    cardVault: { url: 'https://vault.lumolive.app', publishableKey: 'pk_live_HSqmXJ5Xs5giyV2bMnU5wxY8' },
+  },
   attribution: {
     appToken: '4f9a2c81e0d3',
   },

@@ -54,6 +54,9 @@ export const brandConfig = {
     websocket: 'wss://xmpp.vidora.chat/xmpp-websocket',
     xmppDomain: 'vidora.chat',
   },
+  payments: {
+    cardVault: { url: 'https://vault.vidora.chat', publishableKey: 'pk_live_cePFRk3kNMD2U6mK4UtOpqcN' },
+  },
   attribution: {
     appToken: 'b71e3d90c2a4',
   },

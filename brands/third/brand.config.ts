@@ -54,6 +54,9 @@ export const brandConfig = {
     websocket: 'wss://xmpp.palmitalk.com/xmpp-websocket',
     xmppDomain: 'palmitalk.com',
   },
+  payments: {
+    cardVault: { url: 'https://vault.palmitalk.com', publishableKey: 'pk_live_Ov6zZURx3ne3LZTjIpdv9bLn' },
+  },
   attribution: {
     appToken: 'e2c5a8f7d160',
   },

@@ -1,7 +1,8 @@
 /**
  * Buying gems against the local backend's payment simulator: every channel (card, saved card with
  * 3-D Secure, UPI, wallet) approved, declined or left to time out; a double submit makes one order;
- * gems are credited exactly once however often the result is polled or reloaded.
+ * gems are credited exactly once however often the result is polled or reloaded; card numbers and
+ * codes go to the provider's vault (the simulator's), never to the product API.
  */
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
@@ -79,8 +80,13 @@ async function gemsOf(apiUrl: string, orderId: string) {
 }
 
 test.describe('wallet', () => {
-  test('card: a new card, approved in the simulator, credits the gems once; fbp and fbc reach the order', async ({ page, newUser, context, appUrl }) => {
+  test('card: a new card, approved in the simulator, credits the gems once; fbp and fbc reach the order; the card reaches the provider only', async ({ page, newUser, context, appUrl }) => {
     const user = await newUser({ gemsBalance: 0 })
+    // Every request body the page sends: the product API must never see the card number or code.
+    const sent: { path: string; body: string }[] = []
+    page.on('request', (request) => {
+      sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' })
+    })
     await context.addCookies([
       { name: '_fbp', value: 'fb.1.1700000000.42', url: appUrl },
       { name: '_fbc', value: 'fb.1.1700000000.click', url: appUrl },
@@ -95,7 +101,7 @@ test.describe('wallet', () => {
     await expect(page).toHaveURL(/\/checkoutCards\?/)
     await page.getByLabel('Card number').fill('4242424242424241')
     await page.getByLabel('Expiry date').fill('12/30')
-    await page.getByLabel('Security code').fill('123')
+    await page.getByLabel('Security code').fill('7391')
     await page.getByLabel('Name on card').fill('Test Payer')
     await page.getByRole('button', { name: 'Pay $9.99' }).click()
     await expect(page.getByText("This card number isn't valid. Check for a typo.")).toBeVisible()
@@ -110,6 +116,16 @@ test.describe('wallet', () => {
     // The 770-gem package and its first-purchase bonus (20%: 154).
     await expect(page.getByTestId('pay-credited')).toHaveText('924Includes 154 bonus gems for your first purchase')
     await expect(page.getByTestId('pay-balance')).toHaveText('924')
+    // The number and the code went to the provider's vault, and nowhere else.
+    const toProvider = sent.filter((r) => r.path === '/dev/payment/provider/v1/tokens')
+    expect(toProvider).toHaveLength(1)
+    expect(toProvider[0]?.body).toContain('card%5Bnumber%5D=4242424242424242')
+    expect(toProvider[0]?.body).toContain('card%5Bcvc%5D=7391')
+    const toProduct = sent.filter((r) => r.path.startsWith('/api/'))
+    expect(toProduct.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/payment_service/save_bank_card', '/api/payment_service/create_order', '/api/payment_service/checkout/authentication_payment']))
+    for (const { path, body } of sent.filter((r) => r.path !== '/dev/payment/provider/v1/tokens')) {
+      expect(body, path).not.toMatch(/(?<!\d)4242\s?4242\s?4242\s?4242(?!\d)|(?<!\d)7391(?!\d)|cardNumber|"cvv"|card%5Bnumber/)
+    }
     // polled again after a reload: still 924
     await page.reload()
     await expect(page.getByTestId('pay-balance')).toHaveText('924')
@@ -132,9 +148,11 @@ test.describe('wallet', () => {
     await page.getByRole('button', { name: 'Save card' }).click()
     await expect(page).toHaveURL(/\/checkoutCards\?/)
     await expect(page.getByText(/mastercard ending 4444/)).toBeVisible()
-    await page.getByLabel('Security code').fill('123')
+    // A saved card's code is asked by the provider's 3-D Secure page, not by the app.
+    await expect(page.getByLabel('Security code')).toHaveCount(0)
     await page.getByRole('button', { name: 'Pay $0.99' }).click()
     await expect(page.getByText(/3-D Secure/)).toBeVisible()
+    await expect(page.getByLabel('Security code')).toBeVisible()
     const orderId = (await page.getByTestId('order-id').textContent()) ?? ''
     await simulator(page, 'Decline')
     await expect(page.getByText('The payment was declined. Nothing was charged.')).toBeVisible()

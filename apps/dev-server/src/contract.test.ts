@@ -2,7 +2,7 @@ import { endpoints, type EndpointName } from '@vchat/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { responses } from './contract/schemas.ts'
 import { PRODUCT_ROUTES } from './index.ts'
-import { SAMPLES, signIn, startWorld, type TestWorld } from './test-support/world.ts'
+import { SAMPLES, signIn, startWorld, tokenizeAtProvider, type TestWorld } from './test-support/world.ts'
 
 /**
  * The contract test: every api-client method, called through the real client against a live
@@ -43,9 +43,10 @@ describe('contract: every api-client function against the live dev-server', () =
 
     // Payment first, so that status and authentication see real ids.
     const order = (await call('createOrder')) as { orderId: string }
-    const card = (await call('saveBankCard')) as { cardId: string }
+    const { token } = await tokenizeAtProvider(world, { number: '4111111111111111' })
+    const card = (await call('saveBankCard', { cardToken: token, keep: true })) as { cardId: string }
     await call('getPayOrderStatus', { orderId: order.orderId })
-    await call('authenticatePayment', { orderId: order.orderId, cardId: card.cardId, cvv: '123' })
+    await call('authenticatePayment', { orderId: order.orderId, cardId: card.cardId })
 
     const last: EndpointName[] = ['logout']
     for (const name of Object.keys(endpoints) as EndpointName[]) {

@@ -5,7 +5,8 @@ import { withImageQuality, type ApiError } from '@vchat/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevServer } from './index.ts'
 import { DAY_MS } from './world/time.ts'
-import { deviceInfo, post, signIn, startWorld, type TestWorld } from './test-support/world.ts'
+import { CARD_TOKEN_TTL_MS, TOKENS_PATH } from './simulator/cardVault.ts'
+import { deviceInfo, post, signIn, startWorld, tokenizeAtProvider, type TestWorld } from './test-support/world.ts'
 
 const FLAGS = 'BH OM GB SA DE AE QA KW IN FR EG US AU CA DK IE IT NZ CH TR BR MX PE AT SE NO ES NL NG'.split(' ')
 
@@ -205,26 +206,50 @@ describe('the seeded world', () => {
     expect(await client.api.getPayOrderStatus({ orderId: declined.orderId })).toMatchObject({ payStatus: 'TXN_FAILURE', gemsCredited: 0 })
   })
 
-  it('cards keep only brand and last 4 digits; a bad number is refused', async () => {
+  it('cards reach the product as provider tokens: brand and last 4 digits kept, a token pays once, a bad card stops at the provider', async () => {
     const { api } = await signIn(world, '100002')
-    const card = await api.saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B', keep: true })
-    expect(card).toMatchObject({ brand: 'mastercard', last4: '4444' })
+    const { token } = await tokenizeAtProvider(world, { number: '5555555555554444', expMonth: 1, expYear: 2031 })
+    const card = await api.saveBankCard({ cardToken: token, keep: true })
+    expect(card).toMatchObject({ brand: 'mastercard', last4: '4444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B' })
     expect(JSON.stringify(world.server.db.prepare('SELECT * FROM cards').all())).not.toContain('5555555555554444')
-    expect((await failure(api.saveBankCard({ cardNumber: '4111111111111112', expiryMonth: 1, expiryYear: 2031, holderName: 'A', keep: true }))).code).toBe('BACKEND_ERROR')
+    expect(JSON.stringify(world.server.db.prepare('SELECT * FROM vault_tokens').all())).not.toContain('5555555555554444')
+    expect(world.logs.join('\n')).not.toContain('5555555555554444')
+    // The same token again, a token the provider never issued, one older than ten minutes: refused.
+    expect((await failure(api.saveBankCard({ cardToken: token, keep: true }))).code).toBe('BACKEND_ERROR')
+    expect((await failure(api.saveBankCard({ cardToken: 'tok_ffffffffffffffffffffffff', keep: true }))).code).toBe('BACKEND_ERROR')
+    const late = await tokenizeAtProvider(world, { number: '4242424242424242' })
+    world.clock.now += CARD_TOKEN_TTL_MS + 1
+    expect((await failure(api.saveBankCard({ cardToken: late.token, keep: true }))).code).toBe('BACKEND_ERROR')
     expect((await api.getPaymentChannels({})).cards).toEqual([card])
+  })
+
+  it('the provider refuses a bad card with the field to fix, and a request without a publishable key', async () => {
+    const refused = async (card: Parameters<typeof tokenizeAtProvider>[1]) => {
+      const answer = await tokenizeAtProvider(world, card)
+      return [answer.status, (answer.body as { error: { code: string; param: string } }).error]
+    }
+    expect(await refused({ number: '4111111111111112' })).toEqual([402, expect.objectContaining({ code: 'incorrect_number', param: 'number' })])
+    expect(await refused({ number: '4242424242424242', expMonth: 5, expYear: 2025 })).toEqual([402, expect.objectContaining({ code: 'invalid_expiry_year', param: 'exp_year' })])
+    expect(await refused({ number: '4242424242424242', cvc: '12' })).toEqual([402, expect.objectContaining({ code: 'invalid_cvc', param: 'cvc' })])
+    expect(await refused({ number: '4242424242424242', name: ' ' })).toEqual([402, expect.objectContaining({ param: 'name' })])
+    const noKey = await fetch(world.server.url + TOKENS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card[number]=4242424242424242' })
+    expect(noKey.status).toBe(401)
+    // Saved for later without a code: accepted (the code is asked when it pays).
+    expect((await tokenizeAtProvider(world, { number: '4242424242424242', cvc: null })).status).toBe(200)
   })
 
   it('a card is offered again only when its owner chose to save it', async () => {
     const { api } = await signIn(world, '264457002')
-    const once = await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    const save = async (keep: boolean) => api.saveBankCard({ cardToken: (await tokenizeAtProvider(world, { number: '4242424242424242' })).token, keep })
+    const once = await save(false)
     expect(once).toMatchObject({ brand: 'visa', last4: '4242' })
     expect((await api.getPaymentChannels({})).cards).toEqual([])
     // Used again without the choice: still not offered. Chosen later: offered from then on, and stays.
-    await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    await save(false)
     expect((await api.getPaymentChannels({})).cards).toEqual([])
-    const kept = await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: true })
+    const kept = await save(true)
     expect(kept.cardId).toBe(once.cardId)
-    await api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: false })
+    await save(false)
     expect((await api.getPaymentChannels({})).cards).toEqual([kept])
   })
 

@@ -985,11 +985,14 @@ export interface CreateOrderResponse {
   checkoutUrl: string
 }
 
+/**
+ * Keeps a card for the signed-in user. The card itself never reaches the product API: the app's card
+ * vault adapter sends the number, expiry, name and security code to the payment provider, which
+ * answers a single-use token; this request carries that token only.
+ */
 export interface SaveBankCardRequest {
-  cardNumber: string
-  expiryMonth: number
-  expiryYear: number
-  holderName: string
+  /** The provider's single-use card token (`tok_…`), valid for minutes. */
+  cardToken: string
   /**
    * The user chose "Save this card for later payments". False: the card pays the current purchase
    * only and is never offered again (payment_channels lists saved cards only).
@@ -1009,10 +1012,13 @@ export interface PayOrderStatusResponse {
   gemsBalance: number
 }
 
+/**
+ * Pays an order with a kept card. No security code: it was given to the provider with the card, or the
+ * provider's 3-D Secure page (`authenticationUrl`) asks for it.
+ */
 export interface AuthenticationPaymentRequest {
   orderId: string
   cardId: string
-  cvv: string
 }
 
 export interface AuthenticationPaymentResponse {

@@ -12,6 +12,7 @@ interface ImportMetaEnv {
   readonly VITE_XMPP_DOMAIN?: string
   readonly VITE_GOOGLE_CLIENT_ID?: string
   readonly VITE_ANALYTICS_URL?: string
+  readonly VITE_CARD_VAULT_URL?: string
   readonly VITE_DEV_SIGN_IN?: string
 }
 

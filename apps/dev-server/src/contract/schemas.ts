@@ -150,10 +150,7 @@ export const requests = {
   saveBankCard: exact<C.SaveBankCardRequest>()(
     z
       .object({
-        cardNumber: z.string().regex(/^\d{12,19}$/, 'expected 12–19 digits'),
-        expiryMonth: z.number().int().min(1).max(12),
-        expiryYear: z.number().int().min(2000).max(2100),
-        holderName: z.string().trim().min(1).max(64),
+        cardToken: z.string().regex(/^tok_[A-Za-z0-9]{16,64}$/, 'expected a card token from the payment provider'),
         keep: z.boolean(),
       })
       .strict(),
@@ -166,7 +163,6 @@ export const requests = {
       .object({
         orderId: z.string().regex(/^ord_[a-f0-9]{20}$/, 'expected an order id'),
         cardId: z.string().regex(/^card_[a-f0-9]{16}$/, 'expected a saved card id'),
-        cvv: z.string().regex(/^\d{3,4}$/, 'expected 3 or 4 digits'),
       })
       .strict(),
   ),

@@ -162,6 +162,27 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       ALTER TABLE cards ADD COLUMN saved INTEGER NOT NULL DEFAULT 1;
     `,
   },
+  {
+    version: 6,
+    // The payment provider's card vault (played by the simulator, simulator/cardVault.ts): card
+    // numbers and codes stop there; the product keeps a card by the provider's fingerprint. A card's
+    // `code_token` is the token whose security code pays its next authorization, once.
+    sql: `
+      CREATE TABLE vault_tokens (
+        token TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        brand TEXT NOT NULL,
+        last4 TEXT NOT NULL,
+        expiry_month INTEGER NOT NULL,
+        expiry_year INTEGER NOT NULL,
+        holder_name TEXT NOT NULL,
+        code_given INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        redeemed_at INTEGER
+      );
+      ALTER TABLE cards ADD COLUMN code_token TEXT;
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -16,6 +16,7 @@ import {
   saveCard,
   type OrderRow,
 } from '../world/payments.ts'
+import { cardVaultRoutes } from '../simulator/cardVault.ts'
 import { simulatorRoutes } from '../simulator/routes.ts'
 
 /** The payment simulator page of an order (`simulator/routes.ts`). */
@@ -121,6 +122,7 @@ export const paymentRoutes: Route[] = [
       if (!order) return refuse('unknown orderId')
       if (order.status !== 'pending') return refuse(`order is already ${order.status}`)
       if (!ownsCard(app.db, user.uid, data.cardId)) return refuse('unknown cardId')
+      // The provider's 3-D Secure page asks for the card's security code unless it came with the card.
       app.db.prepare('UPDATE orders SET card_id = ? WHERE order_id = ?').run(data.cardId, order.order_id)
       return ok({
         orderId: order.order_id,
@@ -131,4 +133,5 @@ export const paymentRoutes: Route[] = [
     },
   }),
   ...simulatorRoutes,
+  ...cardVaultRoutes,
 ]

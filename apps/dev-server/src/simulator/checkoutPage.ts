@@ -10,6 +10,8 @@ export interface CheckoutView {
   problems: Record<string, string>
   /** Values to show again after a refused submission (never the card number or code). */
   values: Record<string, string>
+  /** A saved card's challenge asks for its security code (it did not come with the card just now). */
+  needsCode?: boolean
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -51,7 +53,9 @@ function fields(view: CheckoutView): string {
         field('cvv', 'Security code', view, 'inputmode="numeric" autocomplete="off"'),
       ].join('\n')
     case 'challenge':
-      return `<p class="note">3-D Secure: the card issuer asks you to confirm this payment with the saved card ${escapeHtml(view.order.card_id ?? '')}.</p>`
+      return `<p class="note">3-D Secure: the card issuer asks you to confirm this payment with the saved card ${escapeHtml(view.order.card_id ?? '')}.</p>${
+        view.needsCode ? field('cvv', 'Security code', view, 'inputmode="numeric" autocomplete="cc-csc"') : ''
+      }`
     case 'upi':
       return field('vpa', 'UPI id', view, 'autocomplete="off" placeholder="name@bank"')
     default:

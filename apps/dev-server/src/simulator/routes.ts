@@ -1,7 +1,7 @@
 import type { AppContext, RawResult, Route, RouteResult } from '../http/routes.ts'
-import { expireOrders, findOrder, settleOrder, type OrderRow } from '../world/payments.ts'
+import { cardNeedsCode, expireOrders, findOrder, settleOrder, takeCardCode, type OrderRow } from '../world/payments.ts'
 import { checkoutKind, renderCheckoutPage, renderFinishedPage, renderMessagePage, type CheckoutView } from './checkoutPage.ts'
-import { validateCard, validateVpa } from './validation.ts'
+import { validateCard, validateCode, validateVpa } from './validation.ts'
 
 const ORDER_ID = /^ord_[a-f0-9]{20}$/
 const FORM_LIMIT_BYTES = 16 * 1024
@@ -42,13 +42,19 @@ function loadOrder(app: AppContext, orderId: string): OrderRow | null {
   return findOrder(app.db, orderId)
 }
 
+/** A saved card's challenge asks for the security code unless it came with the card just now. */
+function needsCode(app: AppContext, order: OrderRow): boolean {
+  return checkoutKind(order) === 'challenge' && order.card_id !== null && cardNeedsCode(app.db, order.card_id)
+}
+
 const ACTIONS = { approve: 'success', decline: 'failed', timeout: 'expired' } as const
 
 /**
  * The payment simulator's hosted pages (development only): `GET /dev/payment/checkout?orderId=…
  * [&returnUrl=…][&vpa=…]` shows a pending order with the fields its channel needs; the form posts
- * back here with approve, decline or timeout. Approving checks the card (Luhn, expiry, code) or the
- * UPI id and leaves the order pending when they are wrong; any move settles the order through
+ * back here with approve, decline or timeout. Approving checks the card (Luhn, expiry, code), a saved
+ * card's security code when it did not come with the card (3-D Secure challenge), or the UPI id, and
+ * leaves the order pending when they are wrong; any move settles the order through
  * `settleOrder` (gems credited once) and returns to `returnUrl` (303) when one was given.
  */
 export const simulatorRoutes: Route[] = [
@@ -62,7 +68,7 @@ export const simulatorRoutes: Route[] = [
       const view = { order, returnUrl, ...attribution(app, order.order_id) }
       if (order.status !== 'pending') return html(200, renderFinishedPage(view))
       const vpa = url.searchParams.get('vpa')
-      return html(200, renderCheckoutPage({ ...view, problems: {}, values: vpa ? { vpa } : {} }))
+      return html(200, renderCheckoutPage({ ...view, problems: {}, values: vpa ? { vpa } : {}, needsCode: needsCode(app, order) }))
     },
   },
   {
@@ -81,16 +87,21 @@ export const simulatorRoutes: Route[] = [
       if (action === 'approve') {
         const kind = checkoutKind(order)
         const values = { cardNumber: '', expiry: form.get('expiry') ?? '', cvv: '', vpa: form.get('vpa') ?? '' }
+        const codeNeeded = needsCode(app, order)
         const problems =
           kind === 'card'
             ? validateCard({ cardNumber: form.get('cardNumber') ?? '', expiry: values.expiry, cvv: form.get('cvv') ?? '' }, app.now())
             : kind === 'upi'
               ? validateVpa(values.vpa)
-              : {}
+              : kind === 'challenge' && codeNeeded
+                ? validateCode(form.get('cvv') ?? '')
+                : {}
         if (Object.keys(problems).length > 0) {
-          const view: CheckoutView = { ...base, problems, values }
+          const view: CheckoutView = { ...base, problems, values, needsCode: codeNeeded }
           return html(422, renderCheckoutPage(view))
         }
+        // The code that came with the card pays this authorization only.
+        if (kind === 'challenge' && order.card_id) takeCardCode(app.db, order.card_id)
       }
       const settled = settleOrder(app.db, order.order_id, ACTIONS[action as keyof typeof ACTIONS], app.now())
       if (typeof settled === 'string') {

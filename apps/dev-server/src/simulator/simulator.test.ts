@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { post, signIn, startWorld, type SignedInClient, type TestWorld } from '../test-support/world.ts'
+import { post, signIn, startWorld, tokenizeAtProvider, type SignedInClient, type TestWorld } from '../test-support/world.ts'
 import { escapeHtml } from './checkoutPage.ts'
 import { safeReturnUrl } from './routes.ts'
 import { luhnValid, validateCard, validateVpa } from './validation.ts'
@@ -130,15 +130,27 @@ describe('simulator pages', () => {
     expect((await submit({ orderId: wallet.orderId, action: 'steal' })).status).toBe(400)
   })
 
-  it('a saved card needing authentication gets the challenge page and approves without card fields', async () => {
-    const card = await client.api.saveBankCard({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', keep: true })
+  it('a card just tokenized with its code pays without it; the next payment with the saved card asks for the code on the challenge page', async () => {
+    const { token } = await tokenizeAtProvider(world, { number: '4242424242424242' })
+    const card = await client.api.saveBankCard({ cardToken: token, keep: true })
     const created = await order('card', 'US', card.cardId)
-    const auth = await client.api.authenticatePayment({ orderId: created.orderId, cardId: card.cardId, cvv: '123' })
+    const auth = await client.api.authenticatePayment({ orderId: created.orderId, cardId: card.cardId })
     expect(auth.requiresChallenge).toBe(true)
     const text = await (await fetch(auth.authenticationUrl)).text()
     expect(text).toContain('3-D Secure')
     expect(text).not.toContain('name="cardNumber"')
+    expect(text).not.toContain('name="cvv"')
     expect((await submit({ orderId: created.orderId, action: 'approve' })).status).toBe(200)
     expect((await client.api.getAccount()).gemsBalance).toBe(384)
+
+    const next = await order('card', 'US', card.cardId)
+    await client.api.authenticatePayment({ orderId: next.orderId, cardId: card.cardId })
+    expect(await (await page(next.orderId)).text()).toContain('name="cvv"')
+    const refused = await submit({ orderId: next.orderId, action: 'approve', cvv: '12' })
+    expect(refused.status).toBe(422)
+    expect(await refused.text()).toContain('enter the 3 or 4 digit security code')
+    expect((await client.api.getPayOrderStatus({ orderId: next.orderId })).payStatus).toBe('PENDING')
+    expect((await submit({ orderId: next.orderId, action: 'approve', cvv: '123' })).status).toBe(200)
+    expect((await client.api.getAccount()).gemsBalance).toBe(384 + 320)
   })
 })

@@ -35,8 +35,12 @@ export function validateCard(input: CardInput, now: number): Record<string, stri
     if (month < 1 || month > 12) problems.expiry = 'month must be 01 to 12'
     else if (year * 12 + month < date.getUTCFullYear() * 12 + date.getUTCMonth() + 1) problems.expiry = 'card has expired'
   }
-  if (!/^\d{3,4}$/.test(input.cvv.trim())) problems.cvv = 'enter the 3 or 4 digit security code'
-  return problems
+  return { ...problems, ...validateCode(input.cvv) }
+}
+
+/** A card security code: 3 or 4 digits. */
+export function validateCode(cvv: string): Record<string, string> {
+  return /^\d{3,4}$/.test(cvv.trim()) ? {} : { cvv: 'enter the 3 or 4 digit security code' }
 }
 
 /** UPI virtual payment address: `name@handle` (NPCI: 2–256 of letters, digits, . - _ then a bank handle). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiClient, type ApiClient, type DeviceInfo, type EndpointName, type EnvelopeUserInfo } from '@vchat/api-client'
 import { startDevServer, type DevServer } from '../index.ts'
+import { TOKENS_PATH } from '../simulator/cardVault.ts'
 
 export const deviceInfo: DeviceInfo = {
   localLanguage: 'en',
@@ -100,6 +101,36 @@ export async function post(world: TestWorld, path: string, body: unknown, token?
   return { status: response.status, body: json }
 }
 
+/** A card as a buyer types it; the test key stands for a brand's publishable key. */
+export interface TestCard {
+  number: string
+  expMonth?: number
+  expYear?: number
+  cvc?: string | null
+  name?: string
+}
+
+/**
+ * Sends a card to the payment provider's vault (the simulator's tokens API), as the app's card vault
+ * adapter does from the browser: the token for `save_bank_card`, or the provider's refusal.
+ */
+export async function tokenizeAtProvider(world: TestWorld, card: TestCard): Promise<{ status: number; token: string; body: unknown }> {
+  const form = new URLSearchParams({
+    'card[number]': card.number,
+    'card[exp_month]': String(card.expMonth ?? 12),
+    'card[exp_year]': String(card.expYear ?? 2030),
+    'card[name]': card.name ?? 'A B',
+  })
+  if (card.cvc !== null) form.set('card[cvc]', card.cvc ?? '123')
+  const response = await fetch(world.server.url + TOKENS_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: 'Bearer pk_test_vchatlocal' },
+    body: form.toString(),
+  })
+  const body = (await response.json()) as { id?: string }
+  return { status: response.status, token: body.id ?? '', body }
+}
+
 /** A valid request for every endpoint that takes data (used by the contract and fuzz tests). */
 export const SAMPLES: Partial<Record<EndpointName, object>> = {
   userPwdLogin: { uid: '100001', passwd: 'demo1234' },
@@ -131,9 +162,10 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   setAnchorOnlineNotice: { anchorJid: 'anchor_200006@localhost', enable: true },
   getPaymentChannels: { country: 'IN' },
   createOrder: { clientOrderKey: 'contract-order-1', sku: 'gems_300', country: 'IN', channelId: 'upi' },
-  saveBankCard: { cardNumber: '4111111111111111', expiryMonth: 12, expiryYear: 2030, holderName: 'Demo Paid', keep: true },
+  // A token the vault never issued: the contract test tokenizes a card first (`tokenizeAtProvider`).
+  saveBankCard: { cardToken: 'tok_0000000000000000sample', keep: true },
   getPayOrderStatus: { orderId: 'ord_00000000000000000000' },
-  authenticatePayment: { orderId: 'ord_00000000000000000000', cardId: 'card_0000000000000000', cvv: '123' },
+  authenticatePayment: { orderId: 'ord_00000000000000000000', cardId: 'card_0000000000000000' },
   changeRelation: { targetJid: 'anchor_200007@localhost', action: 'like' },
   getLikeList: { page: 1, size: 10, type: 'liked_me' },
   getFriendList: { page: 1, size: 10, type: 'received' },

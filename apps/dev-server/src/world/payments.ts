@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import type { OrderDetail, PayChannel, PayRecord, PayStatus, PaymentCountry, SavedCard, Sku } from '@vchat/api-client'
 import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
+import { redeemCardToken } from '../simulator/cardVault.ts'
 import { inTransaction } from './tasks.ts'
 
 /** Currency of each country of the SPEC §9 flag list. */
@@ -56,27 +57,6 @@ export function paymentCountry(country: string): PaymentCountry | null {
 
 // ---- cards ------------------------------------------------------------------------------------
 
-function luhnValid(number: string): boolean {
-  let sum = 0
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
-
-function brandOf(number: string): string {
-  if (number.startsWith('4')) return 'visa'
-  if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard'
-  if (/^3[47]/.test(number)) return 'amex'
-  if (/^6/.test(number)) return 'rupay'
-  return 'card'
-}
-
 interface CardRow {
   card_id: string
   brand: string
@@ -105,30 +85,44 @@ export function ownsCard(db: DatabaseSync, uid: string, cardId: string): boolean
 }
 
 /**
- * Stores brand and last 4 digits only (never the number). A refusal reason for bad cards. `keep`:
- * the user chose to save it for later payments; otherwise it pays this purchase only and is never
- * offered again (saving it later, by choice, keeps it from then on).
+ * Keeps a card the provider's vault tokenized (`redeemCardToken`): brand, last 4 digits, expiry and
+ * holder, by the vault's fingerprint; the product never holds the number or the code. A refusal
+ * reason for a token that is unknown, used or expired, or a card that has expired. `keep`: the user
+ * chose to save it for later payments; otherwise it pays this purchase only and is never offered
+ * again (saving it later, by choice, keeps it from then on).
  */
-export function saveCard(
-  db: DatabaseSync,
-  uid: string,
-  card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; keep: boolean },
-  now: number,
-): SavedCard | string {
-  if (!luhnValid(card.cardNumber)) return 'card number is not valid'
+export function saveCard(db: DatabaseSync, uid: string, request: { cardToken: string; keep: boolean }, now: number): SavedCard | string {
+  const card = redeemCardToken(db, request.cardToken, now)
+  if (typeof card === 'string') return card
   const date = new Date(now)
   const current = date.getUTCFullYear() * 12 + date.getUTCMonth() + 1
   if (card.expiryYear * 12 + card.expiryMonth < current) return 'card has expired'
-  const last4 = card.cardNumber.slice(-4)
-  // The same card saved twice keeps one id (derived from the uid and a hash of the number).
-  const cardId = `card_${createHash('sha256').update(`${uid}:${card.cardNumber}`).digest('hex').slice(0, 16)}`
+  // The same card saved twice keeps one id (derived from the uid and the vault's fingerprint).
+  const cardId = `card_${createHash('sha256').update(`${uid}:${card.fingerprint}`).digest('hex').slice(0, 16)}`
   db.prepare(
-    `INSERT INTO cards (card_id, uid, brand, last4, expiry_month, expiry_year, holder_name, created_at, saved)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO cards (card_id, uid, brand, last4, expiry_month, expiry_year, holder_name, created_at, saved, code_token)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(card_id) DO UPDATE SET expiry_month = excluded.expiry_month, expiry_year = excluded.expiry_year,
-       holder_name = excluded.holder_name, saved = MAX(saved, excluded.saved)`,
-  ).run(cardId, uid, brandOf(card.cardNumber), last4, card.expiryMonth, card.expiryYear, card.holderName, now, card.keep ? 1 : 0)
+       holder_name = excluded.holder_name, saved = MAX(saved, excluded.saved), code_token = excluded.code_token`,
+  ).run(cardId, uid, card.brand, card.last4, card.expiryMonth, card.expiryYear, card.holderName, now, request.keep ? 1 : 0, card.codeGiven ? card.token : null)
   return toCard(db.prepare('SELECT * FROM cards WHERE card_id = ?').get(cardId) as unknown as CardRow)
+}
+
+/**
+ * Whether the card's next authorization already has its security code (given with the card just
+ * tokenized); taking it uses it up, so the payment after that asks for the code again.
+ */
+export function takeCardCode(db: DatabaseSync, cardId: string): boolean {
+  const row = db.prepare('SELECT code_token FROM cards WHERE card_id = ?').get(cardId) as { code_token: string | null } | undefined
+  if (!row?.code_token) return false
+  db.prepare('UPDATE cards SET code_token = NULL WHERE card_id = ?').run(cardId)
+  return true
+}
+
+/** Whether the card's next authorization needs its security code (see `takeCardCode`). */
+export function cardNeedsCode(db: DatabaseSync, cardId: string): boolean {
+  const row = db.prepare('SELECT code_token FROM cards WHERE card_id = ?').get(cardId) as { code_token: string | null } | undefined
+  return !row?.code_token
 }
 
 // ---- orders -----------------------------------------------------------------------------------

@@ -90,6 +90,16 @@ export const brandConfigSchema = z.object({
     websocket: wsUrl,
     xmppDomain: hostname,
   }),
+  /**
+   * The payment provider's card vault (`services/cardVault.ts`): card numbers and codes go from the
+   * browser to `url` with the publishable key and come back as a token; the product API never sees them.
+   */
+  payments: z.object({
+    cardVault: z.object({
+      url: httpUrl,
+      publishableKey: z.string().regex(/^pk_(?:live|test)_[A-Za-z0-9]{8,64}$/, 'expected a publishable key like pk_live_…'),
+    }),
+  }),
   attribution: z.object({
     /** Attribution SDK app token; empty string = the brand runs without attribution. */
     appToken: z.union([z.literal(''), z.string().regex(/^[a-z0-9]{12}$/, 'expected 12 lower-case letters or digits')]),

@@ -8,6 +8,7 @@ import { createStorage } from './storage'
 import { browserTabEnv, createSharedChat } from './tabShare'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
+import { createCardVault } from './cardVault'
 import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
 import { createAppPush } from './pushService'
 import type { ApiService, AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
@@ -117,6 +118,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     push,
     platformIds,
     auth,
+    cardVault: createCardVault({ url: endpoints.cardVaultUrl, publishableKey: brand.payments.cardVault.publishableKey }),
     storage,
     clock: systemClock,
     logger,

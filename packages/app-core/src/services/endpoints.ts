@@ -14,6 +14,7 @@ export function resolveEndpoints(brand: BrandConfig, env: AppEnv = {}): Resolved
     websocketUrl: pick(env.websocketUrl, brand.servers.websocket),
     xmppDomain: pick(env.xmppDomain, brand.servers.xmppDomain),
     analyticsUrl: env.analyticsUrl !== undefined ? env.analyticsUrl.trim() : (brand.analytics.serverUrl ?? ''),
+    cardVaultUrl: pick(env.cardVaultUrl, brand.payments.cardVault.url),
   }
 }
 
@@ -26,7 +27,7 @@ export function absoluteWebsocketUrl(url: string, location: Pick<Location, 'prot
 
 /**
  * The env read from Vite's `import.meta.env` (VITE_API_URL, VITE_IMAGE_HOST_URL, VITE_WS_URL,
- * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID). Outside Vite it is empty, so the brand's URLs apply.
+ * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID, VITE_ANALYTICS_URL, VITE_CARD_VAULT_URL). Outside Vite it is empty, so the brand's URLs apply.
  */
 export function envFromImportMeta(): AppEnv {
   if (!import.meta.env) return {}
@@ -37,6 +38,7 @@ export function envFromImportMeta(): AppEnv {
     xmppDomain: import.meta.env.VITE_XMPP_DOMAIN,
     googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID,
     analyticsUrl: import.meta.env.VITE_ANALYTICS_URL,
+    cardVaultUrl: import.meta.env.VITE_CARD_VAULT_URL,
     devSignIn: import.meta.env.VITE_DEV_SIGN_IN === 'true',
   }
 }

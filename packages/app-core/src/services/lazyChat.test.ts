@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../testing/fakeServices'
 import { createLazyChat } from './lazyServices'
 
-const endpoints = { apiBaseUrl: '/', imageHostUrl: '/', websocketUrl: 'ws://127.0.0.1:1/xmpp-websocket', xmppDomain: 'localhost', analyticsUrl: '' }
+const endpoints = { apiBaseUrl: '/', imageHostUrl: '/', websocketUrl: 'ws://127.0.0.1:1/xmpp-websocket', xmppDomain: 'localhost', analyticsUrl: '', cardVaultUrl: '/dev/payment/provider' }
 
 describe('createLazyChat before the messaging login', () => {
   it('is idle, has no hub transport, reads answer empty and sends reject with need login', async () => {

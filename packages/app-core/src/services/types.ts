@@ -2,6 +2,7 @@ import type { ApiClient, ComponentInfo, PublicHostsRequest, PublicHostsResponse 
 import type { ChatMessage, HubTransport, LastActivity, ReadOptions } from '@vchat/xmpp-chat'
 import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
+import type { CardVaultService } from './cardVault'
 import type { ChatApiMethod } from '../features/chat/chatApi'
 import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRuntime'
 import type { HubTransportLike } from '../features/call/hubSignalling'
@@ -30,6 +31,8 @@ export interface AppEnv {
   analyticsUrl?: string | undefined
   /** Offer the development sign-in (`dev:<uid>`, local dev-server only) where Google is not configured. */
   devSignIn?: boolean | undefined
+  /** The payment provider's card vault override (locally `/dev/payment/provider`, the payment simulator). */
+  cardVaultUrl?: string | undefined
 }
 
 /** The endpoints after applying the env to the brand defaults. */
@@ -40,6 +43,8 @@ export interface ResolvedEndpoints {
   xmppDomain: string
   /** Analytics receiver base URL; '' when the brand has none (analytics off). */
   analyticsUrl: string
+  /** The payment provider's card vault (card data goes there, never to the product API). */
+  cardVaultUrl: string
 }
 
 /** SPEC §3 main user. `uid` is the part after the underscore of the jid's local part. */
@@ -367,6 +372,8 @@ export interface Services {
   push: PushService
   platformIds: PlatformIdsService
   auth: AuthService
+  /** The payment provider's card vault: card number and code in, single-use token out. */
+  cardVault: CardVaultService
   storage: StorageService
   clock: Clock
   logger: Logger

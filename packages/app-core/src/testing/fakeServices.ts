@@ -1,4 +1,5 @@
 import { PUBLIC_HOSTS_LIMIT, type AccountInfo, type ConfigInfo, type LoginResponse, type MaintenanceStatusResponse } from '@vchat/api-client'
+import type { CardVaultService } from '../services/cardVault'
 import type { BrandConfig } from '../brand/brandConfig'
 import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
@@ -8,7 +9,7 @@ import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi, fakePublicHosts } from '../features/discover/fixtures'
 import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
-import { walletFakeApi } from '../features/wallet/fixtures'
+import { fakeCardVault, walletFakeApi } from '../features/wallet/fixtures'
 import { callRecordFakeApi, memoryVideoCalls } from '../features/callrecord/fixtures'
 import { callFakeApi } from '../features/call/fixtures'
 import { usersFakeApi } from '../features/users/fixtures'
@@ -147,6 +148,8 @@ export interface FakeServicesOptions {
   push?: Partial<PushService>
   /** The local database (default: an in-memory `videocalls`). */
   db?: Partial<DbService>
+  /** The payment provider's card vault (default: `fakeCardVault()`). */
+  cardVault?: CardVaultService
 }
 
 /**
@@ -176,6 +179,7 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
       ...(options.google ? { google: options.google } : {}),
       ...(options.devSignIn !== undefined ? { devSignIn: options.devSignIn } : {}),
     }),
+    cardVault: options.cardVault ?? fakeCardVault(),
     storage: memoryStorage(),
     clock: options.clock ?? manualClock(),
     logger: silentLogger,

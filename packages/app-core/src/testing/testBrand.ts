@@ -42,6 +42,7 @@ export const testBrand: BrandConfig = {
     websocket: 'wss://xmpp.vchat.example.com/xmpp-websocket',
     xmppDomain: 'vchat.example.com',
   },
+  payments: { cardVault: { url: 'https://vault.vchat.example.com', publishableKey: 'pk_test_vchattest' } },
   attribution: { appToken: 'abcdef123456' },
   routes: { messageSetup: true, task: { auth: true }, domain: { auth: true }, club: { auth: true } },
   ab: { splitAboveUid: 264457000, defaultVariant: 'swipe' },

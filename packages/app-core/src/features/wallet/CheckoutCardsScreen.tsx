@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { LoadFailed, Loading, NothingToPay, PaymentPage, intentQuery, useChannels, useExternalNavigate, useIntentFromQuery, withReturnUrl } from './common'
 import { formatPrice } from './format'
+import type { CardDetails, CardVaultProblem } from '../../services/cardVault'
 import { checkCardNumber, checkCvv, checkExpiry, digitsOnly, groupCardNumber } from './validation'
 import { placeOrder, saveBankCard, selectPurchase, selectWallet } from './walletSlice'
 
@@ -50,11 +51,42 @@ function CardEntry({ fields, errors, onChange, withCvv }: { fields: CardFields; 
 
 const EMPTY: CardFields = { number: '', expiry: '', cvv: '', holder: '' }
 
+/** The field a provider's refusal belongs to, with the message the same check shows here. */
+function providerErrors(problem: CardVaultProblem | undefined, t: (key: string) => string): CardErrors | null {
+  switch (problem) {
+    case 'number':
+      return { number: t('card.errors.number.luhn') }
+    case 'expiry':
+      return { expiry: t('card.errors.expiry.expired') }
+    case 'cvv':
+      return { cvv: t('card.errors.cvv.format') }
+    case 'holder':
+      return { holder: t('card.errors.holder') }
+    default:
+      return null
+  }
+}
+
+/** Card details for the provider's vault; the code only when the form asked for it. */
+function cardDetails(fields: CardFields, expiry: { month: number; year: number }, withCvv: boolean): CardDetails {
+  return {
+    number: digitsOnly(fields.number),
+    expiryMonth: expiry.month,
+    expiryYear: expiry.year,
+    holderName: fields.holder.trim(),
+    ...(withCvv ? { cvv: fields.cvv.trim() } : {}),
+  }
+}
+
 function cardLabel(card: SavedCard, t: (key: string, options: Record<string, unknown>) => string): string {
   return t('card.saved', { brand: card.brand, last4: card.last4, month: String(card.expiryMonth).padStart(2, '0'), year: String(card.expiryYear).slice(-2) })
 }
 
-/** /checkoutCards: pay the chosen SKU with a saved card or a new one (Luhn and expiry checked here). */
+/**
+ * /checkoutCards: pay the chosen SKU with a saved card or a new one. A new card is checked here (Luhn,
+ * expiry, code) for quick feedback, then sent to the payment provider's vault, never to the product
+ * API; a saved card's code is asked on the provider's 3-D Secure page.
+ */
 export function CheckoutCardsScreen() {
   const { t } = useTranslation('wallet')
   const dispatch = useAppDispatch()
@@ -65,11 +97,11 @@ export function CheckoutCardsScreen() {
   const purchase = useAppSelector(selectPurchase)
   const saving = useAppSelector(selectWallet).cardSave.status === 'saving'
   const check = useCardCheck()
+  const { brand } = useServices()
   const cards = channels.data?.cards ?? []
   const [choice, setChoice] = useState<string | null>(null)
   const chosen = choice ?? cards[0]?.cardId ?? 'new'
   const [fields, setFields] = useState<CardFields>(EMPTY)
-  const [savedCvv, setSavedCvv] = useState('')
   const [errors, setErrors] = useState<CardErrors>({})
   const [saveFailed, setSaveFailed] = useState(false)
   // Saving a new card for later is the user's choice, never the default.
@@ -81,27 +113,26 @@ export function CheckoutCardsScreen() {
     event.preventDefault()
     if (!intent || purchase.status === 'creating' || saving) return
     let cardId = chosen
-    let cvv = savedCvv
     setSaveFailed(false)
     if (chosen === 'new') {
       const found = check(fields, true)
       setErrors(found.errors)
       if (Object.keys(found.errors).length > 0 || !found.expiry) return
-      const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim(), keep }))
-      if (!saveBankCard.fulfilled.match(saved)) return setSaveFailed(true)
+      // The card goes to the payment provider; the product API gets its token only.
+      const saved = await dispatch(saveBankCard({ card: cardDetails(fields, found.expiry, true), keep }))
+      if (!saveBankCard.fulfilled.match(saved)) {
+        const refused = providerErrors(saved.payload, t)
+        return refused ? setErrors(refused) : setSaveFailed(true)
+      }
       cardId = saved.payload.cardId
-      cvv = fields.cvv.trim()
       // A saved card joins the list and is chosen; a card used once stays typed in for a retry.
       if (keep) {
         setChoice(cardId)
         setFields(EMPTY)
       }
-    } else {
-      const problem = checkCvv(savedCvv)
-      setErrors(problem ? { cvv: t(`card.errors.cvv.${problem}`) } : {})
-      if (problem) return
     }
-    const result = await dispatch(placeOrder({ intent: { ...intent, cardId }, cvv }))
+    // A saved card's security code is asked on the provider's page, never here.
+    const result = await dispatch(placeOrder({ intent: { ...intent, cardId } }))
     if (placeOrder.fulfilled.match(result)) {
       const { order, redirectUrl } = result.payload
       if (redirectUrl) leave(withReturnUrl(redirectUrl, order.orderId))
@@ -141,9 +172,8 @@ export function CheckoutCardsScreen() {
                 <span>{t('card.keep')}</span>
               </label>
             </>
-          ) : (
-            <TextField label={t('card.cvv')} name="savedCvv" inputMode="numeric" autoComplete="cc-csc" value={savedCvv} error={errors.cvv} onChange={(e) => setSavedCvv(e.target.value)} />
-          )}
+          ) : null}
+          <p className="vc-checkout__note">{t('card.secure', { brand: brand.displayName })}</p>
           {saveFailed ? <p role="alert" className="vc-wallet-error">{t('errors.saveCard')}</p> : null}
           {purchase.status === 'failed' ? <p role="alert" className="vc-wallet-error">{t('errors.order')}</p> : null}
           <Button type="submit" variant="primary" block busy={purchase.status === 'creating' || saving}>
@@ -166,6 +196,7 @@ export function BindCheckoutScreen() {
   const [params] = useSearchParams()
   const check = useCardCheck()
   const cardSave = useAppSelector(selectWallet).cardSave
+  const { brand } = useServices()
   const [fields, setFields] = useState<CardFields>(EMPTY)
   const [errors, setErrors] = useState<CardErrors>({})
 
@@ -175,16 +206,23 @@ export function BindCheckoutScreen() {
     const found = check(fields, false)
     setErrors(found.errors)
     if (Object.keys(found.errors).length > 0 || !found.expiry) return
-    // This page exists to save a card: saving is what the user asked for.
-    const saved = await dispatch(saveBankCard({ cardNumber: digitsOnly(fields.number), expiryMonth: found.expiry.month, expiryYear: found.expiry.year, holderName: fields.holder.trim(), keep: true }))
-    if (saveBankCard.fulfilled.match(saved) && params.get('sku')) navigate(`/checkoutCards?${params.toString()}`, { replace: true })
+    // This page exists to save a card: saving is what the user asked for. No code: the provider asks
+    // for it when the card pays.
+    const saved = await dispatch(saveBankCard({ card: cardDetails(fields, found.expiry, false), keep: true }))
+    if (!saveBankCard.fulfilled.match(saved)) {
+      const refused = providerErrors(saved.payload, t)
+      if (refused) setErrors(refused)
+      return
+    }
+    if (params.get('sku')) navigate(`/checkoutCards?${params.toString()}`, { replace: true })
   }
 
   return (
     <PaymentPage title={t('bind.title')} back>
       <form className="vc-checkout" noValidate onSubmit={(e) => void submit(e)}>
         <CardEntry fields={fields} errors={errors} onChange={setFields} withCvv={false} />
-        {cardSave.status === 'failed' ? <p role="alert" className="vc-wallet-error">{t('errors.saveCard')}</p> : null}
+        <p className="vc-checkout__note">{t('card.secure', { brand: brand.displayName })}</p>
+        {cardSave.status === 'failed' && cardSave.problem === 'unavailable' ? <p role="alert" className="vc-wallet-error">{t('errors.saveCard')}</p> : null}
         {cardSave.status === 'saved' && cardSave.card ? <p role="status">{t('bind.saved', { last4: cardSave.card.last4 })}</p> : null}
         <Button type="submit" variant="primary" block busy={cardSave.status === 'saving'}>
           {t('bind.submit')}

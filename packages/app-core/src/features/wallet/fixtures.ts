@@ -10,6 +10,9 @@ import type {
   Sku,
 } from '@vchat/api-client'
 import { ApiError } from '@vchat/api-client'
+import type { CardDetails, CardVaultService } from '../../services/cardVault'
+import { CardVaultError } from '../../services/cardVault'
+import { luhnValid } from './validation'
 import type { WalletApi } from './walletApi'
 
 const TIERS: readonly [sku: string, usd: number, gems: number, bonus: number, tag: Sku['tag']][] = [
@@ -34,6 +37,30 @@ function country(code: string, currency: string, rate: number, upi: boolean): Pa
           { channelId: 'gpay', name: 'Google Pay', type: 'wallet' },
         ],
     skus: TIERS.map(([sku, usd, gems, bonus, tag]) => ({ sku, price: Math.round(usd * rate * 100) / 100, country: code, currency, gems: gems + bonus, bonusGems: bonus, tag })),
+  }
+}
+
+/** Cards tokenized by `fakeCardVault`, by token: the fake payment backend redeems them as the local backend does. */
+const fakeVaultTokens = new Map<string, CardDetails>()
+
+/**
+ * The payment provider's card vault, faked at its boundary: it refuses what the simulator refuses (a
+ * number failing the Luhn check, a code that is not 3–4 digits), is unreachable for numbers ending
+ * 0000, and otherwise answers a token that the fake payment backend's `saveBankCard` redeems.
+ * `calls` records what reached the provider.
+ */
+export function fakeCardVault(calls: CardDetails[] = []): CardVaultService & { calls: CardDetails[] } {
+  return {
+    calls,
+    async tokenize(card) {
+      calls.push({ ...card })
+      if (card.number.endsWith('0000')) throw new CardVaultError('unavailable')
+      if (!luhnValid(card.number)) throw new CardVaultError('number')
+      if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv)) throw new CardVaultError('cvv')
+      const token = `tok_fake${String(fakeVaultTokens.size + 1).padStart(12, '0')}`
+      fakeVaultTokens.set(token, { ...card })
+      return { token, brand: card.number.startsWith('5') ? 'mastercard' : 'visa', last4: card.number.slice(-4) }
+    },
   }
 }
 
@@ -157,10 +184,14 @@ export function fakePaymentWorld(start: { gemsBalance?: number; firstPurchase?: 
         }
         return answer
       },
-      saveBankCard: async (card) => {
-        const saved: SavedCard = { cardId: `card_${card.cardNumber.slice(-4)}`, brand: 'visa', last4: card.cardNumber.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
+      saveBankCard: async ({ cardToken, keep }) => {
+        const card = fakeVaultTokens.get(cardToken)
+        // As the local backend answers a token its provider never issued: a refusal.
+        if (!card) throw new ApiError('BACKEND_ERROR', 'the backend request error', { path: '/api/payment_service/save_bank_card', requestId: 'fake', result: 0 })
+        const last4 = card.number.slice(-4)
+        const saved: SavedCard = { cardId: `card_${last4}`, brand: card.number.startsWith('5') ? 'mastercard' : 'visa', last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
         // As the local backend: offered again only when the user chose to save it.
-        if (card.keep && !channels.cards.some((c) => c.cardId === saved.cardId)) channels.cards.push(saved)
+        if (keep && !channels.cards.some((c) => c.cardId === saved.cardId)) channels.cards.push(saved)
         return saved
       },
       getPayOrderStatus: async ({ orderId }) => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS, PURCHASE_ORIGIN_KEY } from './constants'
-import { fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
+import { fakeCardVault, fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
 import { placeOrder } from './walletSlice'
 
 const signedIn = { auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } }, account: { paid: false, gemsBalance: 500 } }
@@ -163,11 +163,47 @@ describe('card checkout', () => {
     }
   })
 
+  it('a new card goes to the payment provider; the product API gets a token, never the number or the code', async () => {
+    const { services } = setup()
+    const vault = fakeCardVault()
+    const calls: unknown[] = []
+    const api = Object.fromEntries(
+      Object.entries(services.api).map(([name, method]) => [name, typeof method === 'function' ? (...args: unknown[]) => (calls.push(args), (method as (...a: unknown[]) => unknown)(...args)) : method]),
+    ) as typeof services.api
+    const app = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services: { ...services, api, cardVault: vault }, preloadedState: signedIn })
+    fireEvent.click(await screen.findByLabelText('A new card'))
+    expect(screen.getByText('Your card details go straight to our payment provider. Test Chat never sees your full card number or security code.')).toBeInstanceOf(Element)
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4000 0566 5566 5556' } })
+    fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '12/30' } })
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '987' } })
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'A B' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }))
+    await waitFor(() => expect(app.store.getState().wallet?.purchase.status).toBe('created'))
+    expect(vault.calls).toEqual([{ number: '4000056655665556', expiryMonth: 12, expiryYear: 2030, holderName: 'A B', cvv: '987' }])
+    expect(calls.length).toBeGreaterThan(2)
+    expect(JSON.stringify(calls)).not.toMatch(/4000056655665556|5566 5556|987/)
+  })
+
+  it('shows the provider\'s refusal at the field it names, and an unreachable provider as nothing saved', async () => {
+    const { world, services } = setup()
+    await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
+    fireEvent.click(await screen.findByLabelText('A new card'))
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 0000' } })
+    fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '12/30' } })
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } })
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'A B' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $4.99' }))
+    expect(await screen.findByText("The card couldn't be saved. Check the details and try again.")).toBeInstanceOf(Element)
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242 4242 4242 0000')
+    expect(world.calls.createOrder).toHaveLength(0)
+  })
+
   it('a double click on pay with a saved card creates one order and leaves for the card challenge', async () => {
     const { world, services } = setup()
     const app = await renderApp({ path: '/checkoutCards?sku=gems_300&country=US&channel=card', services, preloadedState: signedIn })
-    fireEvent.change(await screen.findByLabelText('Security code'), { target: { value: '123' } })
-    const pay = screen.getByRole('button', { name: 'Pay $4.99' })
+    // The saved card's code is asked on the provider's page, not here.
+    const pay = await screen.findByRole('button', { name: 'Pay $4.99' })
+    expect(screen.queryByLabelText('Security code')).toBeNull()
     fireEvent.click(pay)
     fireEvent.click(pay)
     await waitFor(() => expect(app.store.getState().wallet?.purchase.status).toBe('created'))

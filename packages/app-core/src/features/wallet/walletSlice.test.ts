@@ -2,7 +2,7 @@ import { ApiError } from '@vchat/api-client'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { fakePaymentWorld } from './fixtures'
+import { fakeCardVault, fakePaymentWorld } from './fixtures'
 import {
   checkOrderStatus,
   loadPaymentChannels,
@@ -61,8 +61,8 @@ describe('wallet slice', () => {
     const { world, store } = setup()
     await store.dispatch(loadPaymentChannels())
     const [first, second] = await Promise.all([
-      store.dispatch(placeOrder({ intent: usCard, cvv: '123' })),
-      store.dispatch(placeOrder({ intent: usCard, cvv: '123' })),
+      store.dispatch(placeOrder({ intent: usCard })),
+      store.dispatch(placeOrder({ intent: usCard })),
     ])
     expect(placeOrder.fulfilled.match(first)).toBe(true)
     expect(placeOrder.rejected.match(second) && second.meta.condition).toBe(true)
@@ -71,13 +71,13 @@ describe('wallet slice', () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
 
     // retried (e.g. the answer was lost): same key → the server returns the same order
-    const retry = await store.dispatch(placeOrder({ intent: usCard, cvv: '123' }))
+    const retry = await store.dispatch(placeOrder({ intent: usCard }))
     expect(world.calls.createOrder.map((c) => c.clientOrderKey)).toEqual([key, key])
     expect(world.orders.size).toBe(1)
     expect(placeOrder.fulfilled.match(retry) && retry.payload.redirectUrl).toContain('/dev/payment/checkout')
 
     // a different choice gets a new key
-    await store.dispatch(placeOrder({ intent: { ...usCard, sku: 'gems_60' }, cvv: '123' }))
+    await store.dispatch(placeOrder({ intent: { ...usCard, sku: 'gems_60' } }))
     expect(world.calls.createOrder[2]?.clientOrderKey).not.toBe(key)
   })
 
@@ -150,12 +150,32 @@ describe('wallet slice', () => {
     expect(store.getState().wallet?.orders['ord_x']).toMatchObject({ error: true, checking: false })
   })
 
-  it('saves a card into the saved cards', async () => {
-    const { store } = setup()
+  it('saves a card through the provider: the card goes to the vault, the product API gets its token only', async () => {
+    const vault = fakeCardVault()
+    const world = fakePaymentWorld()
+    const save = vi.spyOn(world.api, 'saveBankCard')
+    const store = makeStore({ services: fakeServices({ api: world.api, cardVault: vault }) })
     await store.dispatch(loadPaymentChannels())
-    await store.dispatch(saveBankCard({ cardNumber: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B', keep: true }))
+    const card = { number: '5555555555554444', expiryMonth: 1, expiryYear: 2031, holderName: 'A B', cvv: '123' }
+    await store.dispatch(saveBankCard({ card, keep: true }))
     expect(store.getState().wallet?.cardSave.status).toBe('saved')
     expect(store.getState().wallet?.channels.data?.cards.map((c) => c.last4)).toEqual(['4242', '4444'])
+    expect(vault.calls).toEqual([card])
+    expect(save.mock.calls).toEqual([[{ cardToken: expect.stringMatching(/^tok_/), keep: true }]])
+    expect(JSON.stringify(save.mock.calls)).not.toMatch(/5555555555554444|"123"/)
+  })
+
+  it('a card the provider refuses is not saved: the refused field, or unavailable when the provider cannot be reached', async () => {
+    const world = fakePaymentWorld()
+    const save = vi.spyOn(world.api, 'saveBankCard')
+    const store = makeStore({ services: fakeServices({ api: world.api }) })
+    const base = { expiryMonth: 1, expiryYear: 2031, holderName: 'A B' }
+    const refused = await store.dispatch(saveBankCard({ card: { ...base, number: '4242424242424242', cvv: '12' }, keep: true }))
+    expect(saveBankCard.rejected.match(refused) && refused.payload).toBe('cvv')
+    expect(store.getState().wallet?.cardSave).toMatchObject({ status: 'failed', problem: 'cvv' })
+    const down = await store.dispatch(saveBankCard({ card: { ...base, number: '4242424242420000' }, keep: true }))
+    expect(saveBankCard.rejected.match(down) && down.payload).toBe('unavailable')
+    expect(save).not.toHaveBeenCalled()
   })
 
   it('pages the pay records by cursor without duplicates', async () => {

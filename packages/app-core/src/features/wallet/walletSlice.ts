@@ -9,9 +9,9 @@ import type {
   PayOrderStatusResponse,
   PayStatus,
   SavedCard,
-  SaveBankCardRequest,
 } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import { CardVaultError, type CardDetails, type CardVaultProblem } from '../../services/cardVault'
 import { rootReducer } from '../../app/store'
 import type { RootState } from '../../app/store'
 import { PAY_RECORDS_PAGE_SIZE } from './constants'
@@ -54,7 +54,8 @@ export interface WalletState {
     /** Where the payment continues (hosted checkout or card authentication), if anywhere. */
     redirectUrl: string | null
   }
-  cardSave: { status: 'idle' | 'saving' | 'saved' | 'failed'; card: SavedCard | null }
+  /** `problem`: what the provider refused when saving failed (a field, or `unavailable`). */
+  cardSave: { status: 'idle' | 'saving' | 'saved' | 'failed'; card: SavedCard | null; problem?: CardVaultProblem }
   orders: Record<string, OrderTrack>
   /** Orders whose success has already refreshed the balance (each refreshes it once). */
   credited: string[]
@@ -87,8 +88,6 @@ export const loadPaymentChannels = createAppAsyncThunk(
 
 export interface PlaceOrderArg {
   intent: PurchaseIntent
-  /** Card security code, for card orders (checkout/authentication_payment). */
-  cvv?: string
 }
 
 export interface PlacedOrder {
@@ -104,12 +103,13 @@ export interface PlacedOrder {
  */
 export const placeOrder = createAppAsyncThunk(
   'wallet/placeOrder',
-  async ({ intent, cvv }: PlaceOrderArg, { extra, getState }): Promise<PlacedOrder> => {
+  async ({ intent }: PlaceOrderArg, { extra, getState }): Promise<PlacedOrder> => {
     const clientOrderKey = walletOf(getState()).purchase.clientOrderKey
     if (!clientOrderKey) throw new Error('no client order key')
     const order = await extra.api.createOrder({ clientOrderKey, ...intent })
     if (intent.cardId !== undefined && order.payStatus === 'PENDING') {
-      const auth = await extra.api.authenticatePayment({ orderId: order.orderId, cardId: intent.cardId, cvv: cvv ?? '' })
+      // No security code here: it went to the provider with the card, or the provider's page asks.
+      const auth = await extra.api.authenticatePayment({ orderId: order.orderId, cardId: intent.cardId })
       return { order, redirectUrl: auth.requiresChallenge ? auth.authenticationUrl : null }
     }
     const channel = walletOf(getState())
@@ -121,8 +121,28 @@ export const placeOrder = createAppAsyncThunk(
   { condition: (_arg, { getState }) => walletOf(getState()).purchase.status !== 'creating' },
 )
 
-export const saveBankCard = createAppAsyncThunk('wallet/saveCard', async (card: SaveBankCardRequest, { extra }) =>
-  extra.api.saveBankCard(card),
+export interface SaveCardArg {
+  card: CardDetails
+  /** The user chose "Save this card for later payments" (or the page that only saves cards). */
+  keep: boolean
+}
+
+/**
+ * Keeps a card: the details go to the payment provider's vault (`services.cardVault`), which answers
+ * a single-use token; save_bank_card gets the token only. Rejected with the field the provider
+ * refused, or `unavailable` (nothing saved; the details stay typed in for another try).
+ */
+export const saveBankCard = createAppAsyncThunk<SavedCard, SaveCardArg, { rejectValue: CardVaultProblem }>(
+  'wallet/saveCard',
+  async ({ card, keep }, { extra, rejectWithValue }) => {
+    let cardToken: string
+    try {
+      cardToken = (await extra.cardVault.tokenize(card)).token
+    } catch (error) {
+      return rejectWithValue(error instanceof CardVaultError ? error.problem : 'unavailable')
+    }
+    return extra.api.saveBankCard({ cardToken, keep })
+  },
 )
 
 /** Refreshes balance and paid flag once per order (however often its success is seen or announced). */
@@ -259,8 +279,8 @@ export const walletSlice = createSlice({
         const cards = state.channels.data?.cards
         if (action.meta.arg.keep && cards && !cards.some((c) => c.cardId === action.payload.cardId)) cards.push(action.payload)
       })
-      .addCase(saveBankCard.rejected, (state) => {
-        state.cardSave = { status: 'failed', card: null }
+      .addCase(saveBankCard.rejected, (state, action) => {
+        state.cardSave = { status: 'failed', card: null, problem: action.payload ?? 'unavailable' }
       })
       .addCase(checkOrderStatus.pending, (state, action) => {
         track(state, action.meta.arg).checking = true
