@@ -1,4 +1,4 @@
-import { Gift, Globe, Image, Smile } from 'lucide'
+import { Gift, Globe, Image, Smile, Video } from 'lucide'
 import type { IconNode } from 'lucide'
 import { createElement } from 'react'
 import type { ReactNode, SVGProps } from 'react'
@@ -110,3 +110,5 @@ export const ImageIcon = /* @__PURE__ */ fromSet('ImageIcon', Image)
 export const SmileIcon = /* @__PURE__ */ fromSet('SmileIcon', Smile)
 /** The globe (a country outside the flag list, SPEC §9 global flag). */
 export const GlobeIcon = /* @__PURE__ */ fromSet('GlobeIcon', Globe)
+/** A video camera (start a video call). */
+export const VideoIcon = /* @__PURE__ */ fromSet('VideoIcon', Video)

@@ -58,3 +58,31 @@ export const ConvertedToPaid: Story = {
     <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 12 }, call: { ...peer, status: 2, connectedAt: -70_000, gemsBalance: 12, converted: true, ...freeTerms } }} />
   ),
 }
+
+const talked = { ...peer, status: 3, connectedAt: 0, endedAt: 135_000 }
+
+/** The end of a call talked in: the host, 02:15, what the server charged, call again / chat / close. */
+export const Ended: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summary: { gemsCharged: 180, minutes: 3, freeKind: null }, summaryStatus: 'ready' } }} />
+  ),
+}
+
+/** The end of a free call: "Free call" instead of a cost. */
+export const EndedFree: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, endedReason: 'free-call-ended', summary: { gemsCharged: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' } }} />
+  ),
+}
+
+/** The end of a call while the server's record is still on its way. */
+export const EndedLoading: Story = {
+  render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summaryStatus: 'loading' } }} />,
+}
+
+/** The end of a call the hub ended for want of gems: buy gems first; the record could not be read. */
+export const EndedOutOfGems: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 20 }, call: { ...talked, endedReason: 'gems-insufficient', summaryStatus: 'failed' } }} />
+  ),
+}

@@ -14,18 +14,15 @@ import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
 import { CallConfirm } from './CallConfirm'
 import { usePerson } from '../users/usePerson'
-import { anchorJidOf } from '../auth/uidFromJid'
-import { HOST_WALL_PATH, profilePathOf } from '../discover/paths'
+import { anchorJidOf, uidFromJid } from '../auth/uidFromJid'
+import { HOST_WALL_PATH, chatPath, profilePathOf, videoCallPath } from '../discover/paths'
+import { isHostJid } from '../callrecord/callHistory'
+import { formatDuration } from './formatDuration'
+import { CallEnded } from './CallEnded'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
 const CALL_WAIT_FOR_MESSAGING_MS = 10_000
-
-function formatDuration(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60)
-  const seconds = totalSeconds % 60
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
-}
 
 /** Attaches a media stream of the current call runtime to a video element. */
 function useStream(kind: 'local' | 'remote'): MediaStream | null {
@@ -110,6 +107,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
   const call = useAppSelector(selectCall)
   const balance = useAppSelector(selectCallBalance)
   const price = useAppSelector(selectCallPrice)
+  const myJid = useAppSelector((state) => state.auth.user?.jid ?? '')
   const local = useStream('local')
   const remote = useStream('remote')
   const [muted, setMuted] = useState(false)
@@ -194,6 +192,37 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
   const messageKey = failureMessageKey(call)
   const gemsShort = call.failure?.reason === 'Gems insufficient' || call.endedReason === 'gems-insufficient'
 
+  if (ended) {
+    // Call again and chat lead to a host; a host's own app (the anchor console's users) offers neither.
+    const peerUid = peer.jid && isHostJid(peer.jid) && !isHostJid(myJid) ? uidFromJid(peer.jid) : null
+    const again = () => {
+      dispatch(resetCall())
+      if (uid !== undefined && uid === peerUid) {
+        // The same screen asks again: the confirmation shows the price (and any free call) anew.
+        started.current = false
+        setConfirmed(null)
+      } else if (peerUid) navigate(videoCallPath(peerUid))
+    }
+    return (
+      <section className="vc-call vc-call--ended" aria-label={t('screen.title')}>
+        <CallEnded
+          statusText={t(`status.${call.startError ? 4 : call.status}`)}
+          name={peer.name}
+          avatarUrl={peer.avatarUrl}
+          durationS={call.connectedAt !== null && call.endedAt !== null ? Math.max(0, Math.floor((call.endedAt - call.connectedAt) / 1000)) : null}
+          summary={call.summary}
+          summaryStatus={call.summaryStatus}
+          message={messageKey ? t(messageKey, { defaultValue: t('errors.unknown') }) : null}
+          onCallAgain={peerUid && !gemsShort ? again : undefined}
+          onChat={peerUid ? () => navigate(chatPath(peer.jid)) : undefined}
+          onBuyGems={gemsShort ? () => setStoreOpen(true) : undefined}
+          onClose={() => void dispatch(resetCall())}
+        />
+        <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} payInWindow={false} />
+      </section>
+    )
+  }
+
   return (
     <section className="vc-call" aria-label={t('screen.title')}>
       <div className="vc-call__stage">
@@ -245,11 +274,6 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
           </p>
         ) : null}
         {call.matchToFlash ? <p className="vc-call__notice">{t('notice.matchToFlash')}</p> : null}
-        {ended && messageKey ? (
-          <p className="vc-call__error" role="alert">
-            {t(messageKey, { defaultValue: t('errors.unknown') })}
-          </p>
-        ) : null}
       </div>
       <div className="vc-call__controls">
         {active ? (
@@ -276,25 +300,6 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
             ) : null}
             <Button className="vc-call__hangup" onClick={() => void dispatch(hangUpCall())}>
               {t('actions.hangUp')}
-            </Button>
-          </>
-        ) : null}
-        {ended ? (
-          <>
-            {gemsShort ? (
-              <a
-                className="vc-call__store"
-                href="#coin-store"
-                onClick={(event) => {
-                  event.preventDefault()
-                  setStoreOpen(true)
-                }}
-              >
-                {t('actions.buyGems')}
-              </a>
-            ) : null}
-            <Button variant="secondary" onClick={() => void dispatch(resetCall())}>
-              {t('actions.close')}
             </Button>
           </>
         ) : null}

@@ -90,7 +90,7 @@ describe('call screen', () => {
       },
     })
     expect((await screen.findByText("You don't have enough gems for this call.")).getAttribute('role')).toBe('alert')
-    expect(screen.getByText('Buy gems').tagName).toBe('A')
+    expect(screen.getByRole('button', { name: 'Buy gems' })).toBeInstanceOf(HTMLButtonElement)
     expect(screen.getByRole('status').textContent).toBe('Call failed')
   })
 

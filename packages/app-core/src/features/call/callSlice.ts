@@ -21,6 +21,25 @@ export const loadCallOffer = createAppAsyncThunk('call/loadOffer', async (_: voi
   }
 })
 
+/**
+ * What the server recorded for a finished call (get_call_records): the gems it charged and whether
+ * the call was free. The end screen shows these, not a figure the client worked out.
+ */
+export interface CallSummary {
+  gemsCharged: number
+  minutes: number
+  freeKind: 'first' | 'paid' | null
+}
+
+/** How many of the newest call records to read for the call that just ended (it is the newest or close). */
+const SUMMARY_RECORDS = 5
+
+export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (sid: string, { extra }): Promise<CallSummary | null> => {
+  const page = await extra.api.getCallRecords({ size: SUMMARY_RECORDS })
+  const record = page.list.find((r) => r.sid === sid)
+  return record ? { gemsCharged: record.gemsCharged, minutes: record.minutes, freeKind: record.freeKind } : null
+})
+
 /** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
 export const CALL_STATUS = { Initial: 0, Connecting: 1, Connected: 2, Disconnected: 3, Failed: 4, CallIn: 5 } as const
 
@@ -64,6 +83,11 @@ export interface CallState {
   /** The free calls the server says the user has left (what the call confirmation offers). */
   offer: CallOffer | null
   offerStatus: 'idle' | 'loading' | 'ready' | 'failed'
+  /** When the call ended (ms since epoch, services clock), for the end screen's duration. */
+  endedAt: number | null
+  /** The server's record of the call that ended (null while loading, unknown or not loaded). */
+  summary: CallSummary | null
+  summaryStatus: 'idle' | 'loading' | 'ready' | 'failed'
 }
 
 /** A free call as the hub granted it (SessionSuccess `free`, `freeDuration`, `continuePaid`). */
@@ -130,6 +154,9 @@ export const initialCallState: CallState = {
   converted: false,
   offer: null,
   offerStatus: 'idle',
+  endedAt: null,
+  summary: null,
+  summaryStatus: 'idle',
 }
 
 export interface SnapshotPayload {
@@ -161,8 +188,13 @@ export const callSlice = createSlice({
         state.free = null
         state.converted = false
         state.hubPrice = null
+        state.endedAt = null
+        state.summary = null
+        state.summaryStatus = 'idle'
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
+      const ending = snapshot.status === CALL_STATUS.Disconnected || snapshot.status === CALL_STATUS.Failed
+      if (ending && state.endedAt === null) state.endedAt = at
       if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance, offer: state.offer, offerStatus: state.offerStatus }
       Object.assign(state, snapshot)
       state.startError = null
@@ -208,6 +240,18 @@ export const callSlice = createSlice({
       })
       .addCase(loadCallOffer.rejected, (state) => {
         state.offerStatus = 'failed'
+      })
+      .addCase(loadCallSummary.pending, (state) => {
+        state.summaryStatus = 'loading'
+      })
+      .addCase(loadCallSummary.fulfilled, (state, action) => {
+        // A later call may have started meanwhile: only the record of the call shown is kept.
+        if (state.sid !== action.meta.arg) return
+        state.summary = action.payload
+        state.summaryStatus = 'ready'
+      })
+      .addCase(loadCallSummary.rejected, (state, action) => {
+        if (state.sid === action.meta.arg) state.summaryStatus = 'failed'
       })
   },
 })

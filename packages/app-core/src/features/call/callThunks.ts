@@ -3,7 +3,7 @@ import { anchorJidOf } from '../auth/uidFromJid'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
-import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -34,10 +34,13 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
           at: services.clock.now(),
         }),
       )
-      // After a call the account shows what the hub charged, and the free calls left may have changed.
+      // After a call the account shows what the hub charged, and the free calls left may have changed;
+      // a call that was talked in gets its end screen from the server's record of it.
       if (snapshot.status === 3 || snapshot.status === 4) {
         void dispatch(loadAccount())
         void dispatch(loadCallOffer())
+        const call = getState().call
+        if (snapshot.sid && call.connectedAt !== null && call.summaryStatus === 'idle') void dispatch(loadCallSummary(snapshot.sid))
       }
     },
     onNotice: (notice) => {

@@ -9,20 +9,13 @@ import type { CallHistoryEntry } from './callHistory'
 import { useCallHistory } from './useCallHistory'
 import { usePerson } from '../users/usePerson'
 import './callrecord.css'
-import { HOST_WALL_PATH } from '../discover/paths'
+import { HOST_WALL_PATH, profilePathOf, videoCallPath } from '../discover/paths'
+import { formatDuration } from '../call/formatDuration'
 
 const ROW_HEIGHT = 88
 /** Rows from the end at which the next server page is asked for. */
 const LOAD_MORE_THRESHOLD = 5
 
-const profilePath = (jid: string): string => `/anchorprofile?jid=${encodeURIComponent(jid)}`
-const callPath = (uid: string): string => `/video/${encodeURIComponent(uid)}`
-
-function clockText(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60)
-  const seconds = totalSeconds % 60
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
-}
 
 function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFormat: Intl.DateTimeFormat; index: number }) {
   const { t } = useTranslation('call')
@@ -52,7 +45,7 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
   return (
     <div className="vc-callrecord__item" data-status={entry.status}>
       {host ? (
-        <button type="button" className="vc-callrecord__who" onClick={() => navigate(profilePath(entry.peerJid))}>
+        <button type="button" className="vc-callrecord__who" onClick={() => navigate(profilePathOf(entry.peerJid))}>
           {who}
         </button>
       ) : (
@@ -65,11 +58,11 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
         <time dateTime={new Date(entry.startTime).toISOString()}>{dateFormat.format(entry.startTime)}</time>
       </span>
       <span className="vc-callrecord__facts">
-        {entry.durationSeconds !== null ? <span>{t('history.duration', { time: clockText(entry.durationSeconds) })}</span> : null}
+        {entry.durationSeconds !== null ? <span>{t('history.duration', { time: formatDuration(entry.durationSeconds) })}</span> : null}
         {charge !== null ? <span className="vc-callrecord__charge">{charge}</span> : null}
       </span>
       {host ? (
-        <Button variant="secondary" className="vc-callrecord__again" onClick={() => navigate(callPath(entry.peerUid))} aria-describedby={nameId}>
+        <Button variant="secondary" className="vc-callrecord__again" onClick={() => navigate(videoCallPath(entry.peerUid))} aria-describedby={nameId}>
           {t('history.callAgain')}
         </Button>
       ) : null}

@@ -1,5 +1,5 @@
 import { withImageQuality } from '@vchat/api-client'
-import { Avatar, BackIcon, Button, EmptyState, GiftIcon, ImageIcon, ProgressBar, SmileIcon, Spinner } from '@vchat/ui'
+import { Avatar, BackIcon, Button, EmptyState, GiftIcon, ImageIcon, ProgressBar, SmileIcon, Spinner, VideoIcon } from '@vchat/ui'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,7 +34,9 @@ import {
 } from './chatSlice'
 import type { PendingUpload } from './chatSlice'
 import { AppLink } from '../../routes/navigation'
-import { profilePathOf } from '../discover/paths'
+import { uidFromJid } from '../auth/uidFromJid'
+import { profilePathOf, videoCallPath } from '../discover/paths'
+import { isHostJid } from '../callrecord/callHistory'
 import { usePerson } from '../users/usePerson'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
@@ -56,7 +58,7 @@ export interface ChatViewProps {
 
 /** A conversation: header, messages (oldest first, newest at the bottom) and the composer. */
 export function ChatView({ tid, thread, onBack }: ChatViewProps) {
-  const { t, i18n } = useTranslation('chat')
+  const { t, i18n } = useTranslation(['chat', 'discover'])
   const dispatch = useAppDispatch()
   const me = useAppSelector((state) => state.auth.user?.jid ?? '')
   const messages = useAppSelector(selectActiveMessages)
@@ -173,6 +175,12 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
         <span className={`vc-chat-view__connection vc-chat-view__connection--${connection}`} role="status">
           {connection === 'connected' ? '' : t(`connection.${connection}`)}
         </span>
+        {/* A call is one tap from the conversation with a host (Chamet, LivU): the confirmation shows her price. */}
+        {peer.kind === 'anchor' && !official && !isHostJid(me) ? (
+          <AppLink to={videoCallPath(uidFromJid(peerJid))} className="vc-chat-view__call" aria-label={t('discover:actions.call')}>
+            <VideoIcon />
+          </AppLink>
+        ) : null}
       </header>
       {status === 'loading' && messages.length === 0 ? (
         <div className="vc-chat-view__center">

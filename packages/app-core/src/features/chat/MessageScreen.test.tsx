@@ -80,6 +80,17 @@ describe('/message', () => {
     await waitFor(() => expect(store.getState().chat?.messages.find((m) => m.mid === 'm7')?.state).toBe('success'))
   })
 
+  it('the header of a conversation with a host has a video call button that leads to the call confirmation', async () => {
+    const user = userEvent.setup()
+    const { services } = setup()
+    const { router } = await renderApp({ path: '/message', services, preloadedState: signedIn })
+    await user.click(await screen.findByRole('button', { name: /Mia/ }))
+    await screen.findByRole('list', { name: 'Messages with Mia' })
+    await user.click(screen.getByRole('link', { name: 'Video call' }))
+    expect(router.state.location.pathname).toBe(`/video/${MIA.split('@')[0]!.split('_')[1]}`)
+    expect(await screen.findByRole('button', { name: 'Start video call' })).toBeInstanceOf(Element)
+  })
+
   it('with read receipts off, opening a thread reads it here without telling the peer', async () => {
     const user = userEvent.setup()
     const { chat, services } = setup()
@@ -318,6 +329,8 @@ describe('/message', () => {
     await renderApp({ path: '/message?with=localOfficial', services, preloadedState: signedIn })
     expect(await screen.findByText(/This is your official conversation/)).toBeInstanceOf(Element)
     expect(screen.queryByLabelText('Message')).toBeNull()
+    // No one to call here.
+    expect(screen.queryByRole('link', { name: 'Video call' })).toBeNull()
   })
 })
 

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { makeStore } from '../../app/store'
+import { fakeServices } from '../../testing/fakeServices'
+import { renderApp } from '../../testing/renderApp'
+import { DEMO_NOW, demoCallRecords } from '../callrecord/fixtures'
+import { CALL_STATUS, loadCallSummary, snapshotChanged } from './callSlice'
+
+const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
+const HOST = 'anchor_200001@localhost'
+
+/** A call with host 200001 that was talked in for 2 min 15 s and has just ended. */
+function endedCall(patch: Record<string, unknown> = {}) {
+  return {
+    auth: { user: USER },
+    account: { gemsBalance: 380 },
+    call: {
+      status: CALL_STATUS.Disconnected,
+      direction: 'outgoing' as const,
+      peer: HOST,
+      sid: 'sid-0',
+      connectedAt: DEMO_NOW,
+      endedAt: DEMO_NOW + 135_000,
+      summary: { gemsCharged: 180, minutes: 3, freeKind: null },
+      summaryStatus: 'ready' as const,
+      ...patch,
+    },
+  }
+}
+
+describe('the end of a call', () => {
+  it('names the host, shows how long it lasted and what the server charged, and offers call again and chat', async () => {
+    const { router } = await renderApp({ path: '/video/200001', preloadedState: endedCall() })
+    expect(await screen.findByRole('heading', { name: 'Mia' })).toBeInstanceOf(HTMLElement)
+    expect(screen.getByRole('status').textContent).toBe('Call ended')
+    expect(screen.getByTestId('call-duration').textContent).toBe('Duration 02:15')
+    expect(screen.getByTestId('call-cost').textContent).toBe('Spent: 180 gems')
+    fireEvent.click(screen.getByRole('button', { name: 'Chat' }))
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/message?with=${encodeURIComponent(HOST)}`)
+  })
+
+  it('call again asks for confirmation first: the price is shown anew and nothing starts by itself', async () => {
+    await renderApp({ path: '/video/200001', preloadedState: endedCall() })
+    fireEvent.click(await screen.findByRole('button', { name: 'Call again' }))
+    expect(await screen.findByRole('button', { name: 'Start video call' })).toBeInstanceOf(HTMLButtonElement)
+    expect(screen.queryByTestId('call-duration')).toBeNull()
+  })
+
+  it('a free call says free; a cost not known yet says so; a call that never connected shows no figures', async () => {
+    const free = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 0, minutes: 1, freeKind: 'first' } }) })
+    expect((await screen.findByTestId('call-cost')).textContent).toBe('Free call')
+    free.unmount()
+    const loading = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: null, summaryStatus: 'loading' }) })
+    expect((await screen.findByTestId('call-cost')).textContent).toBe('Checking what the call cost…')
+    loading.unmount()
+    const unknown = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: null, summaryStatus: 'failed' }) })
+    expect((await screen.findByTestId('call-cost')).textContent).toBe('What this call cost will show in your video history.')
+    unknown.unmount()
+    await renderApp({ path: '/video/200001', preloadedState: endedCall({ connectedAt: null, failure: { reason: 'timeOut' }, status: CALL_STATUS.Failed }) })
+    expect(await screen.findByText('No answer. Please try again later.')).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByTestId('call-duration')).toBeNull()
+    expect(screen.queryByTestId('call-cost')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Call again' })).toBeInstanceOf(HTMLButtonElement)
+  })
+
+  it('reads the summary of the call that ended from the server, and drops one that comes back after another call started', async () => {
+    const store = makeStore({ services: fakeServices({ api: { getCallRecords: async () => ({ list: structuredClone([...demoCallRecords]), nextCursor: null }) } }) })
+    store.dispatch(snapshotChanged({ status: CALL_STATUS.Connecting, direction: 'outgoing', peer: HOST, sid: 'sid-3', price: 60, failure: null, at: DEMO_NOW }))
+    await store.dispatch(loadCallSummary('sid-3'))
+    expect(store.getState().call).toMatchObject({ summary: { gemsCharged: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' })
+    store.dispatch(snapshotChanged({ status: CALL_STATUS.Disconnected, direction: 'outgoing', peer: HOST, sid: 'sid-3', price: 60, failure: null, at: DEMO_NOW + 5_000 }))
+    const late = store.dispatch(loadCallSummary('sid-0'))
+    await late
+    expect(store.getState().call?.summary?.freeKind).toBe('first')
+    await waitFor(() => expect(store.getState().call?.endedAt).toBe(DEMO_NOW + 5_000))
+  })
+})
