@@ -46,7 +46,12 @@ export const FAVORITE_LIMIT_PAID = 100
 /** Silver club calls per day for a free / paid user. */
 export const CLUB_CALLS_FREE = 1
 export const CLUB_CALLS_PAID = 3
-/** Paid-user free call (SPEC §3; development values). */
+/**
+ * Paid-user free call (SPEC §3; development values). The switch is the config's
+ * `commonConfig.enablePaidUserFreeCall`, and the hub and paid_user_free_call obey the same value:
+ * off, nobody has a paid-user free call left.
+ */
+export const PAID_USER_FREE_CALL_ENABLED = true
 export const PAID_FREE_CALL_TIMES = 1
 export const PAID_FREE_CALL_DURATION_S = 60
 export const RECHARGE_REMINDER_S = 45

@@ -5,6 +5,7 @@ import {
   CLUB_CALLS_PAID,
   FREE_FIRST_CALL_TIMES,
   MATCH_TO_FLASH_S,
+  PAID_USER_FREE_CALL_ENABLED,
   RECHARGE_REMINDER_S,
   SILVER_CALL_DURATION_S,
 } from '../constants.ts'
@@ -58,7 +59,7 @@ export function mainInfo(db: DatabaseSync, user: UserRow, domain: string): Confi
   return {
     componentInfo: componentInfo(domain),
     blockInfo: { blocked: user.blocked === 1, reason: '' },
-    commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: true, enableUserTaskEntrance: true },
+    commonConfig: { enableLuckyBox: true, enablePaidUserFreeCall: PAID_USER_FREE_CALL_ENABLED, enableUserTaskEntrance: true },
     enableCallback: true,
     firstCallInfo: firstCallInfo(db, user),
   }

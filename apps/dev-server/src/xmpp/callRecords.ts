@@ -12,6 +12,7 @@ import {
   FREE_FIRST_CALL_TIMES,
   PAID_FREE_CALL_DURATION_S,
   PAID_FREE_CALL_TIMES,
+  PAID_USER_FREE_CALL_ENABLED,
 } from '../constants.ts'
 import { dayStart, localDay } from '../world/time.ts'
 
@@ -104,7 +105,7 @@ export interface FreeCallPayer {
  */
 export function freeCallsLeft(db: DatabaseSync, payer: FreeCallPayer, kind: FreeKind): number {
   ensureCallRecords(db)
-  const allowed = kind === 'first' ? (payer.paid === 0 ? FREE_FIRST_CALL_TIMES : 0) : payer.paid === 1 ? PAID_FREE_CALL_TIMES : 0
+  const allowed = kind === 'first' ? (payer.paid === 0 ? FREE_FIRST_CALL_TIMES : 0) : payer.paid === 1 && PAID_USER_FREE_CALL_ENABLED ? PAID_FREE_CALL_TIMES : 0
   if (allowed === 0) return 0
   const used = (
     db.prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL').get(payer.jid, kind) as { n: number }

@@ -53,6 +53,16 @@ describe('starting a call (SPEC §5)', () => {
       makeStore({ services: fakeServices(), preloadedState: { account: { gemsBalance, paid } } }).getState()
     expect(callBackRefusal(state(60), 60)).toBe('coins_insufficient')
     expect(callBackRefusal(state(61), 60)).toBeNull()
+    // The paid-user free call counts as the server counts it: rings while one is left, not once used.
+    const withOffer = (paidLeft: number) =>
+      makeStore({
+        services: fakeServices(),
+        preloadedState: { account: { gemsBalance: 0, paid: true }, call: { offer: { firstLeft: 0, firstDurationS: 60, paidLeft, paidDurationS: 60, rechargeReminderS: 45 } } },
+      }).getState()
+    expect(callBackRefusal(withOffer(1), 60)).toBeNull()
+    expect(callBackRefusal(withOffer(0), 60)).toBe('coins_insufficient')
+    // A call to the user from another user (not a host) rings as it comes.
+    expect(callBackRefusal(withOffer(0), 60, 'user_100002@localhost')).toBeNull()
   })
 })
 

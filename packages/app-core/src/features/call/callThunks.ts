@@ -8,14 +8,17 @@ import type { CallRuntime } from './callRuntime'
 
 /**
  * SPEC §5 call-back rule, as the client sees it: a call from a host (a jid containing 'anchor',
- * SPEC §6) rings only if the balance exceeds the host's price, or the paid-user free call is on (the
- * hub, which counts the free times, has checked them already). Calls to a host ring as they come.
+ * SPEC §6) rings only if the balance exceeds the host's price, or the paid-user free call has free
+ * times left (the count paid_user_free_call gave, with the config's switch applied; before it has
+ * been read, a paying user with the switch on is taken to have it, as the hub decides at answer).
+ * Calls to a host ring as they come.
  */
 export function callBackRefusal(state: RootState, price: number, caller = 'anchor'): string | null {
   if (!caller.includes('anchor') || state.auth.user?.jid.includes('anchor')) return null
   const balance = state.account.gemsBalance ?? 0
-  const freeCall = state.account.paid && state.config.info?.mainInfo.commonConfig.enablePaidUserFreeCall === true
-  return balance > price || freeCall ? null : 'coins_insufficient'
+  const offer = state.call?.offer ?? null
+  const freeCallLeft = offer ? offer.paidLeft > 0 : state.account.paid && state.config.info?.mainInfo.commonConfig.enablePaidUserFreeCall === true
+  return balance > price || freeCallLeft ? null : 'coins_insufficient'
 }
 
 async function openRuntime(services: Services, dispatch: AppDispatch, getState: () => RootState): Promise<CallRuntime | null> {
