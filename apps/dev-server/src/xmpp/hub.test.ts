@@ -4,7 +4,7 @@ import { migrate } from '../db/migrations.ts'
 import { seed } from '../db/seed.ts'
 import { createOrder, settleOrder } from '../world/payments.ts'
 import { callRecordsOf, freeCallsLeft } from './callRecords.ts'
-import { createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
+import { HUB_RECHARGE_GRACE_MS, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
 
 const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
 const USER = 'user_100001@localhost' // paid, 500 gems
@@ -324,6 +324,40 @@ describe('billing while connected', () => {
     expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'gems-insufficient' })
     expect(gems(USER)).toBe(40)
     expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 1, gems_charged: 60, reason: 'gems-insufficient' })
+  })
+
+  it('a paid call whose gems run out while a purchase started during it is pending waits for it; billing goes on from the minute that was due', () => {
+    setGems(USER, 100)
+    const sid = connectCall()
+    heartbeats(sid, 30_000)
+    // 40 gems left cannot pay the next minute: the user opens the in-call store and starts paying.
+    const order = createOrder(db, '100001', { clientOrderKey: 'in-paid-call', sku: 'gems_60', country: 'US', channelId: 'card', fbp: '', fbc: '' }, clock.now())
+    if (typeof order === 'string') throw new Error(order)
+    heartbeats(sid, 30_000)
+    expect(last('SessionTerminate')).toBeUndefined()
+    expect(gems(USER)).toBe(40)
+    heartbeats(sid, 40_000)
+    settleOrder(db, order.order_id, 'success', clock.now())
+    // 40 + 72 bought (60 and the first-purchase bonus); the minute that was due at 60 s is charged now.
+    expect(last('ReChargeSuccess', USER)!.payload).toMatchObject({ sid, gemsBalance: 52, charged: 120 })
+    expect(last('SessionTerminate')).toBeUndefined()
+    // The next minute is due at 120 s (60 s after the wait began), and 52 gems cannot pay it: no purchase pending now.
+    heartbeats(sid, 20_000)
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'gems-insufficient' })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 2, gems_charged: 120 })
+  })
+
+  it('a paid call waiting for a purchase that never settles ends after the wait, the wait not charged', () => {
+    setGems(USER, 100)
+    const sid = connectCall()
+    const order = createOrder(db, '100001', { clientOrderKey: 'abandoned', sku: 'gems_60', country: 'US', channelId: 'card', fbp: '', fbc: '' }, clock.now())
+    if (typeof order === 'string') throw new Error(order)
+    heartbeats(sid, 60_000)
+    expect(last('SessionTerminate')).toBeUndefined()
+    heartbeats(sid, HUB_RECHARGE_GRACE_MS)
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'gems-insufficient' })
+    expect(gems(USER)).toBe(40)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 1, gems_charged: 60 })
   })
 
   it('ends the call when a side stops sending heartbeats', () => {

@@ -22,8 +22,10 @@ export const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
 /** Billing unit: every started minute is charged. */
 export const HUB_BILLING_UNIT_MS = 60_000
 /**
- * When a free call's time is over and the user agreed to go on but has no gems for the next minute,
- * the call waits this long for a purchase (the user may be paying in the payment window): our choice.
+ * How long a call waits for a purchase when the next minute cannot be paid (our choice): a free call
+ * whose time is over and whose user agreed to go on, or a paid call whose user started a purchase
+ * during it (the user may be paying in the payment window). The wait is not free talk: paid minutes
+ * count from its start.
  */
 export const HUB_RECHARGE_GRACE_MS = 120_000
 
@@ -77,8 +79,10 @@ interface CallSession {
   continuePaid: boolean
   /** Where billing minutes count from: a time and the minutes already counted then. */
   minuteBase: { at: number; minutes: number }
-  /** When the free time ended with no gems for the next minute (the call waits for a purchase). */
+  /** When the next minute found no gems to pay it and the call began to wait for a purchase. */
   graceSince: number | null
+  /** What the wait is for: a free call to convert ('free') or a paid call's next minute ('paid'). */
+  graceFor: 'free' | 'paid' | null
   /** A silver call holds and charges silver coins (the anchor's silverCallPrice) instead of gems. */
   tier: CallTier
   state: 'ringing' | 'connected'
@@ -143,8 +147,12 @@ export function createHub(options: HubOptions): Hub {
     if (order.status !== 'success') return
     const jid = (uidJidStmt.get(order.uid) as { jid: string } | undefined)?.jid
     if (jid) hubApi.rechargeSucceeded(jid, order.order_id)
-    // A call waiting for this user's purchase after its free time goes on now, if the gems cover a minute.
-    for (const session of [...sessions.values()]) if (session.graceSince !== null && session.payer === jid) freeTimeUp(session)
+    // A call waiting for this user's purchase goes on now, if the gems cover a minute.
+    for (const session of [...sessions.values()]) {
+      if (session.graceSince === null || session.payer !== jid) continue
+      if (session.graceFor === 'free') freeTimeUp(session)
+      else payNextMinute(session)
+    }
   })
 
   const userStmt = db.prepare('SELECT jid, kind, paid, gems_balance, blocked FROM users WHERE jid = ?')
@@ -152,6 +160,7 @@ export function createHub(options: HubOptions): Hub {
   const debitStmt = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?')
   const creditStmt = db.prepare('UPDATE users SET gems_balance = gems_balance + ? WHERE jid = ?')
   const balanceStmt = db.prepare('SELECT gems_balance FROM users WHERE jid = ?')
+  const purchaseSinceStmt = db.prepare("SELECT 1 FROM orders o JOIN users u ON u.uid = o.uid WHERE u.jid = ? AND o.created_at >= ? AND o.status = 'pending' LIMIT 1")
   const silverStmt = db.prepare('SELECT silver_balance FROM users WHERE jid = ?')
   const silverDebitStmt = db.prepare('UPDATE users SET silver_balance = silver_balance - ? WHERE jid = ? AND silver_balance >= ?')
   const silverCreditStmt = db.prepare('UPDATE users SET silver_balance = silver_balance + ? WHERE jid = ?')
@@ -166,6 +175,11 @@ export function createHub(options: HubOptions): Hub {
 
   function userOf(jid: string): UserInfo | null {
     return (userStmt.get(bareJid(jid)) as UserInfo | undefined) ?? null
+  }
+
+  /** The payer started a purchase since `since` that is still pending: they may be paying right now. */
+  function purchaseStartedSince(jid: string, since: number): boolean {
+    return purchaseSinceStmt.get(jid, since) !== undefined
   }
 
   function balanceOf(jid: string): number {
@@ -245,17 +259,40 @@ export function createHub(options: HubOptions): Hub {
     // A silver call ends at silverCallDuration: no minute starts at or after that.
     if (session.tier === 'silver' && session.minutes * HUB_BILLING_UNIT_MS >= SILVER_CALL_DURATION_S * 1000) return
     const nextAt = session.minuteBase.at + (session.minutes - session.minuteBase.minutes) * HUB_BILLING_UNIT_MS
-    later(session, Math.max(0, nextAt - timers.now()), () => {
-      if (!sessions.has(session.sid)) return
-      if (!holdMinute(session)) {
+    later(session, Math.max(0, nextAt - timers.now()), () => payNextMinute(session))
+  }
+
+  /**
+   * A minute of a paid call starts (or, during a wait, a purchase settled): it is charged, or the call
+   * ends for want of gems — unless the payer started a purchase during this call, when it waits for
+   * it (`HUB_RECHARGE_GRACE_MS`); a settled order tries again.
+   */
+  function payNextMinute(session: CallSession): void {
+    if (!sessions.has(session.sid)) return
+    if (!holdMinute(session)) {
+      if (session.graceSince !== null) return
+      const paying = session.tier !== 'silver' && session.connectingTime !== null && purchaseStartedSince(session.payer, session.connectingTime)
+      if (!paying) {
         terminate(session, session.tier === 'silver' ? 'silver-insufficient' : 'gems-insufficient')
         return
       }
-      chargeHeldMinute(session)
-      persist(session, 'connected', '', false)
-      if (session.tier !== 'silver') send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
-      scheduleNextMinute(session)
-    })
+      session.graceSince = timers.now()
+      session.graceFor = 'paid'
+      log(`call ${session.sid}: no gems for the next minute, waiting for a purchase`)
+      later(session, HUB_RECHARGE_GRACE_MS, () => {
+        const current = sessions.get(session.sid)
+        if (current && current.graceSince !== null) terminate(current, 'gems-insufficient')
+      })
+      return
+    }
+    // After a wait, the minute that was due when it began is the one paid now.
+    if (session.graceSince !== null) session.minuteBase = { at: session.graceSince, minutes: session.minutes }
+    session.graceSince = null
+    session.graceFor = null
+    chargeHeldMinute(session)
+    persist(session, 'connected', '', false)
+    if (session.tier !== 'silver') send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
+    scheduleNextMinute(session)
   }
 
   function watchHeartbeats(session: CallSession): void {
@@ -291,6 +328,7 @@ export function createHub(options: HubOptions): Hub {
       // the payer tries again. Without one it ends as a free call.
       if (session.graceSince === null) {
         session.graceSince = timers.now()
+        session.graceFor = 'free'
         later(session, HUB_RECHARGE_GRACE_MS, () => {
           const current = sessions.get(session.sid)
           if (current && current.graceSince !== null) terminate(current, 'free-call-ended')
@@ -301,6 +339,7 @@ export function createHub(options: HubOptions): Hub {
     // Paid minutes count from the end of the free time, so the wait for the purchase is not free talk.
     session.minuteBase = { at: session.graceSince ?? timers.now(), minutes: session.minutes }
     session.graceSince = null
+    session.graceFor = null
     chargeHeldMinute(session)
     persist(session, 'connected', '', false)
     send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged, converted: true })
@@ -401,6 +440,7 @@ export function createHub(options: HubOptions): Hub {
       continuePaid: payload.continuePaid === true,
       minuteBase: { at: 0, minutes: 0 },
       graceSince: null,
+      graceFor: null,
       state: 'ringing',
       held: 0,
       charged: 0,

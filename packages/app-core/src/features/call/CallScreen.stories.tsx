@@ -86,3 +86,8 @@ export const EndedOutOfGems: Story = {
     <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 20 }, call: { ...talked, endedReason: 'gems-insufficient', summaryStatus: 'failed' } }} />
   ),
 }
+
+/** A paid call whose balance cannot pay the next minute: the offer to add gems without hanging up. */
+export const LowBalance: Story = {
+  render: () => <StoryApp path="/videoview" preloadedState={{ ...base, account: { gemsBalance: 40 }, call: { ...peer, status: 2, connectedAt: -30_000, gemsBalance: 40 } }} />,
+}

@@ -273,6 +273,16 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
             {t('free.converted', { count: price ?? 0 })}
           </p>
         ) : null}
+        {/* A paid call whose next minute the balance cannot pay: buying now keeps it going (the hub
+            waits for a purchase started during the call). */}
+        {connected && call.tier === 'standard' && !(call.free && !call.converted) && price !== null && balance !== null && balance < price ? (
+          <p className="vc-call__notice" role="status">
+            {t('notice.lowBalance')}{' '}
+            <Button variant="secondary" onClick={() => setStoreOpen(true)}>
+              {t('actions.buyGems')}
+            </Button>
+          </p>
+        ) : null}
         {call.matchToFlash ? <p className="vc-call__notice">{t('notice.matchToFlash')}</p> : null}
       </div>
       <div className="vc-call__controls">

@@ -67,6 +67,19 @@ describe('starting a call (SPEC §5)', () => {
 })
 
 describe('call screen', () => {
+  it('a paid call whose balance cannot pay the next minute offers gems without hanging up', async () => {
+    const connected = (gemsBalance: number) => ({ auth: { user: USER }, account: { gemsBalance }, call: { status: CALL_STATUS.Connected, direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, connectedAt: 0, gemsBalance } })
+    const rich = await renderApp({ path: '/videoview', preloadedState: connected(500) })
+    expect(await screen.findByRole('button', { name: 'Hang up' })).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByText(/don't cover the next minute/)).toBeNull()
+    rich.unmount()
+    await renderApp({ path: '/videoview', preloadedState: connected(40) })
+    expect(await screen.findByText(/Your gems don't cover the next minute/)).toBeInstanceOf(HTMLElement)
+    fireEvent.click(screen.getByRole('button', { name: 'Buy gems' }))
+    expect(await screen.findByRole('dialog', { name: 'Buy gems' })).toBeInstanceOf(HTMLElement)
+    expect(screen.getByRole('button', { name: 'Hang up' })).toBeInstanceOf(HTMLElement)
+  })
+
   it('offers switch camera only where the device has another camera, and switches from the click', async () => {
     const switchCamera = vi.fn(async () => true)
     const runtimeWith = (cameras: number) =>
