@@ -10,9 +10,15 @@ const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.s
  * Which specs run where. The thin slice (login) runs in every brand at a phone and a desktop size and
  * in Arabic: brands differ in config, theme and route flags, which it covers. The product areas run in
  * the brand `pnpm dev` mounts (second) at both sizes; discovery also in Arabic (its spec reads roles and
- * the page direction, not English texts). Calls (two browsers, shared seeded hosts) run once.
+ * the page direction, not English texts). Calls (two browsers, shared seeded hosts) run once, in
+ * second at phone size; the free call and purchases also in default (below).
  */
 const EVERY_BRAND_SPECS = ['**/login.spec.ts']
+/**
+ * The money path also runs in brand default at phone size: a free first call converted by a purchase
+ * in the in-call store, and the purchases themselves (each with hosts of its own, see call-free.spec).
+ */
+const DEFAULT_BRAND_MOBILE_SPECS = [...EVERY_BRAND_SPECS, '**/call-free.spec.ts', '**/wallet.spec.ts']
 const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.spec.ts', '**/navigation.spec.ts']
 /**
  * Right-to-left visual baselines (Arabic and Hebrew, brand second, phone size) run in their own project
@@ -43,7 +49,7 @@ export default defineConfig<BrandOptions>({
   },
   projects: [
     ...(['default', 'third'] as const).flatMap((brand) => [
-      { name: `${brand}-mobile`, use: { brand, ...mobile }, testMatch: EVERY_BRAND_SPECS },
+      { name: `${brand}-mobile`, use: { brand, ...mobile }, testMatch: brand === 'default' ? DEFAULT_BRAND_MOBILE_SPECS : EVERY_BRAND_SPECS },
       { name: `${brand}-desktop`, use: { brand, ...desktop }, testMatch: EVERY_BRAND_SPECS },
     ]),
     { name: 'second-mobile', use: { brand: 'second', ...mobile }, testIgnore: RTL_VISUAL_SPEC },

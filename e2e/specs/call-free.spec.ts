@@ -2,7 +2,8 @@
  * The free first call of a brand-new account, against the real hub: offered on the confirmation
  * (nothing held before it is confirmed), free while it runs, the offer to add gems before the free
  * time ends, and the end at the free duration when no gem can pay the next minute (the development
- * clock moves that call's hub timers instead of a real minute). Runs once, like the other call specs.
+ * clock moves that call's hub timers instead of a real minute). Runs at phone size in brand second
+ * and in brand default, each with hosts of its own so the two runs never call the same host.
  */
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
 import { acceptIncomingCall, advanceCallClock, callError, callStatus, expectCallConnected, hostPage, logIn, MEDIA_PERMISSIONS, openInApp } from '../support/calls.ts'
@@ -15,16 +16,34 @@ const REMINDER_SECONDS = 45
 /** How long the hub waits for a purchase after the free time when no gem pays the next minute (HUB_RECHARGE_GRACE_MS). */
 const GRACE_SECONDS = 120
 
+interface Host {
+  uid: string
+  name: string
+  /** Gems per minute (the seeded private_chat_price). */
+  price: number
+}
+/** The hosts each brand's run calls: one for the free call that ends, one (60 gems a minute) for the purchase. */
+const HOSTS: Record<'second' | 'default', { free: Host; purchase: Host }> = {
+  second: { free: { uid: '200024', name: 'Chloe', price: 45 }, purchase: { uid: '200038', name: 'Ava', price: 60 } },
+  default: { free: { uid: '200042', name: 'Dana', price: 50 }, purchase: { uid: '200058', name: 'Ruby', price: 60 } },
+}
+
+function hostsOf(brand: string): { free: Host; purchase: Host } {
+  if (brand !== 'second' && brand !== 'default') throw new Error(`call-free runs in brands second and default, not ${brand}`)
+  return HOSTS[brand]
+}
+
 test.use({
   launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...CHROMIUM_MEDIA_ARGS, '--autoplay-policy=no-user-gesture-required'] },
   permissions: MEDIA_PERMISSIONS,
 })
 
-test('a new account calls a host free from her profile; the call ends after its free time when no gem can pay on', async ({ page, browser, appUrl, newUser, stack }) => {
+test('a new account calls a host free from her profile; the call ends after its free time when no gem can pay on', async ({ page, browser, appUrl, newUser, stack, brand }) => {
   // Two signed-in browsers, a real media path and the reminder's real 15 s: more than the default time.
   test.slow()
   const user = await newUser() // never paid, 0 gems
-  const host = await hostPage(browser, appUrl, '200024') // Chloe, 45 gems per minute
+  const her = hostsOf(brand).free
+  const host = await hostPage(browser, appUrl, her.uid)
   await logIn(page, user.uid)
   const hubRequests: string[] = []
   page.on('websocket', (socket) =>
@@ -33,11 +52,11 @@ test('a new account calls a host free from her profile; the call ends after its 
     }),
   )
 
-  await openInApp(page, '/anchorprofile?uid=200024')
+  await openInApp(page, `/anchorprofile?uid=${her.uid}`)
   await page.getByRole('button', { name: 'Video call' }).click()
-  const sheet = page.getByRole('region', { name: 'Video call with Chloe' })
+  const sheet = page.getByRole('region', { name: `Video call with ${her.name}` })
   await expect(sheet.getByText(`Free for the first ${FREE_SECONDS} seconds`)).toBeVisible()
-  await expect(sheet.getByText('Then 45 gems per minute. Hang up any time.')).toBeVisible()
+  await expect(sheet.getByText(`Then ${her.price} gems per minute. Hang up any time.`)).toBeVisible()
   await expect(sheet.getByText('Balance: 0 gems')).toBeVisible()
   // The confirmation alone asks nothing of the hub.
   expect(hubRequests).toEqual([])
@@ -50,7 +69,7 @@ test('a new account calls a host free from her profile; the call ends after its 
   await expect(page.locator('.vc-call__balance')).toHaveText('Balance: 0 gems')
 
   // Within the reminder, with no gem for the next minute: the offer to add gems, the call still up.
-  await expect(page.getByText(/^Add gems to keep talking: 45 gems per minute after the free time\./)).toBeVisible({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
+  await expect(page.getByText(new RegExp(`^Add gems to keep talking: ${her.price} gems per minute after the free time\\.`))).toBeVisible({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
   await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible()
 
   // The free time is over in the hub and no purchase came while it waited: the call ends on both sides.
@@ -61,22 +80,23 @@ test('a new account calls a host free from her profile; the call ends after its 
 
   // Nothing was charged, and the free first call is used: the next call is priced.
   await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()
-  await openInApp(page, '/anchorprofile?uid=200024')
+  await openInApp(page, `/anchorprofile?uid=${her.uid}`)
   await page.getByRole('button', { name: 'Video call' }).click()
-  await expect(sheet.getByRole('alert')).toHaveText('You need 45 gems for the first minute.')
+  await expect(sheet.getByRole('alert')).toHaveText(`You need ${her.price} gems for the first minute.`)
   await expect(sheet.getByText('Balance: 0 gems')).toBeVisible()
   await host.context().close()
 })
 
-test('during the free call a new account buys the cheapest package in a payment window; the call goes on, paid', async ({ page, browser, appUrl, newUser, stack }) => {
+test('during the free call a new account buys the cheapest package in a payment window; the call goes on, paid', async ({ page, browser, appUrl, newUser, stack, brand }) => {
   test.slow()
   const user = await newUser() // never paid, 0 gems
-  const host = await hostPage(browser, appUrl, '200038') // Ava, 60 gems per minute
+  const her = hostsOf(brand).purchase
+  const host = await hostPage(browser, appUrl, her.uid)
   await logIn(page, user.uid)
 
-  await openInApp(page, '/anchorprofile?uid=200038')
+  await openInApp(page, `/anchorprofile?uid=${her.uid}`)
   await page.getByRole('button', { name: 'Video call' }).click()
-  await page.getByRole('region', { name: 'Video call with Ava' }).getByRole('button', { name: 'Start free call' }).click()
+  await page.getByRole('region', { name: `Video call with ${her.name}` }).getByRole('button', { name: 'Start free call' }).click()
   await acceptIncomingCall(host)
   await expectCallConnected(page, host)
 
@@ -107,7 +127,7 @@ test('during the free call a new account buys the cheapest package in a payment 
   await closed
 
   // The call never stopped; the hub's notice brought the new balance, so the offer is gone.
-  await expect(page).toHaveURL(/\/video\/200038$/)
+  await expect(page).toHaveURL(new RegExp(`/video/${her.uid}$`))
   await expect(callStatus(page)).toHaveText('Connected')
   await expect(page.getByText(/^Add gems to keep talking/)).toHaveCount(0)
 
