@@ -39,7 +39,9 @@ export function CallEnded({ statusText, name, avatarUrl, durationS, summary, sum
           ? t('summary.unknown')
           : summary.gemsCharged === 0 && summary.freeKind !== null
             ? t('history.free')
-            : t('summary.spent', { gems: t('history.gemsCharged', { count: summary.gemsCharged }) })
+            : summary.silverCharged > 0
+              ? t('summary.spent', { gems: t('history.silverCharged', { count: summary.silverCharged }) })
+              : t('summary.spent', { gems: t('history.gemsCharged', { count: summary.gemsCharged }) })
   return (
     <section className="vc-call-ended" aria-labelledby="vc-call-ended-title">
       <Avatar src={withImageQuality(avatarUrl)} name={name} size={96} decorative />

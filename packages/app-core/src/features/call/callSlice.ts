@@ -27,6 +27,8 @@ export const loadCallOffer = createAppAsyncThunk('call/loadOffer', async (_: voi
  */
 export interface CallSummary {
   gemsCharged: number
+  /** What a silver call cost (it charges silver coins, not gems). */
+  silverCharged: number
   minutes: number
   freeKind: 'first' | 'paid' | null
 }
@@ -37,7 +39,7 @@ const SUMMARY_RECORDS = 5
 export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (sid: string, { extra }): Promise<CallSummary | null> => {
   const page = await extra.api.getCallRecords({ size: SUMMARY_RECORDS })
   const record = page.list.find((r) => r.sid === sid)
-  return record ? { gemsCharged: record.gemsCharged, minutes: record.minutes, freeKind: record.freeKind } : null
+  return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, minutes: record.minutes, freeKind: record.freeKind } : null
 })
 
 /** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
