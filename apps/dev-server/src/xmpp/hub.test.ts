@@ -362,12 +362,35 @@ describe('billing while connected', () => {
 
   it('ends the call when a side stops sending heartbeats', () => {
     const sid = connectCall()
+    clock.advance(5_000)
+    hub.handle(ANCHOR_FULL, 'SessionHeartbeat', { sid })
     for (let i = 0; i < 4; i++) {
       clock.advance(5_000)
       hub.handle(USER_FULL, 'SessionHeartbeat', { sid })
     }
     expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'heartbeat-missed' })
     expect(hub.activeSids()).toEqual([])
+  })
+
+  it('a side whose media is slow to arrive (no heartbeat yet) has the call set-up time, then counts as gone', () => {
+    const sid = connectCall()
+    // The host's media takes 45 s (a slow phone): only the caller beats meanwhile; the call stays.
+    for (let i = 0; i < 9; i++) {
+      clock.advance(5_000)
+      hub.handle(USER_FULL, 'SessionHeartbeat', { sid })
+    }
+    expect(last('SessionTerminate')).toBeUndefined()
+    hub.handle(ANCHOR_FULL, 'SessionHeartbeat', { sid })
+    heartbeats(sid, 30_000)
+    expect(last('SessionTerminate')).toBeUndefined()
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    // A side whose media never arrives is gone once the set-up time is over.
+    const other = connectCall()
+    for (let i = 0; i < 13; i++) {
+      clock.advance(5_000)
+      hub.handle(USER_FULL, 'SessionHeartbeat', { sid: other })
+    }
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid: other, reason: 'heartbeat-missed' })
   })
 })
 

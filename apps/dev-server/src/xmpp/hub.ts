@@ -19,6 +19,12 @@ export const HUB_RING_TIMEOUT_MS = 60_000
 export const HUB_HEARTBEAT_INTERVAL_MS = 5_000
 /** A side silent for three heartbeats (15 s) is gone: the call ends. */
 export const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
+/**
+ * A side sends heartbeats from the moment its remote media arrives (SPEC §4), which on a slow phone or
+ * network can be long after the call was accepted: until its first heartbeat a side has the call
+ * set-up time (SPEC §9: 60 s) before it counts as gone.
+ */
+export const HUB_MEDIA_SETUP_GRACE_MS = 60_000
 /** Billing unit: every started minute is charged. */
 export const HUB_BILLING_UNIT_MS = 60_000
 /**
@@ -300,8 +306,9 @@ export function createHub(options: HubOptions): Hub {
       if (!sessions.has(session.sid)) return
       const now = timers.now()
       for (const party of [session.caller, session.callee]) {
-        const last = session.lastHeartbeat.get(party.bare) ?? session.connectingTime ?? now
-        if (now - last > HUB_HEARTBEAT_GRACE_MS) {
+        const last = session.lastHeartbeat.get(party.bare)
+        const silent = last === undefined ? now - (session.connectingTime ?? now) > HUB_MEDIA_SETUP_GRACE_MS : now - last > HUB_HEARTBEAT_GRACE_MS
+        if (silent) {
           terminate(session, 'heartbeat-missed')
           return
         }
