@@ -22,11 +22,19 @@ interface Host {
   /** Gems per minute (the seeded private_chat_price). */
   price: number
 }
-/** The hosts each brand's run calls: one for the free call that ends, one (60 gems a minute) for the purchase. */
+/**
+ * The hosts each brand's run calls: one for the free call that ends, and for the purchase a host of
+ * 20–25 gems a minute, so that the cheapest package (72 gems with the first-purchase bonus) pays the
+ * minutes after the free one for longer than the purchase takes in real time, a minute or two on a busy
+ * two-core machine (with a 60-gem host the call ended at its second paid minute while the payment
+ * window was still open).
+ */
 const HOSTS: Record<'second' | 'default', { free: Host; purchase: Host }> = {
-  second: { free: { uid: '200024', name: 'Chloe', price: 45 }, purchase: { uid: '200038', name: 'Ava', price: 60 } },
-  default: { free: { uid: '200042', name: 'Dana', price: 50 }, purchase: { uid: '200058', name: 'Ruby', price: 60 } },
+  second: { free: { uid: '200024', name: 'Chloe', price: 45 }, purchase: { uid: '200045', name: 'Marie', price: 20 } },
+  default: { free: { uid: '200042', name: 'Dana', price: 50 }, purchase: { uid: '200054', name: 'Manon', price: 25 } },
 }
+/** The cheapest package with the first-purchase bonus (60 + 20%). */
+const BOUGHT_GEMS = 72
 
 function hostsOf(brand: string): { free: Host; purchase: Host } {
   if (brand !== 'second' && brand !== 'default') throw new Error(`call-free runs in brands second and default, not ${brand}`)
@@ -101,7 +109,7 @@ test('during the free call a new account buys the cheapest package in a payment 
   await expectCallConnected(page, host)
 
   // The reminder's offer: the coin store opens over the call.
-  await page.getByText(/^Add gems to keep talking: 60 gems per minute after the free time\./).getByRole('button', { name: 'Buy gems' }).click({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
+  await page.getByText(new RegExp(`^Add gems to keep talking: ${her.price} gems per minute after the free time\\.`)).getByRole('button', { name: 'Buy gems' }).click({ timeout: (FREE_SECONDS - REMINDER_SECONDS + 15) * 1000 })
   const store = page.getByRole('dialog', { name: 'Buy gems' })
   await expect(store.getByText('First purchase: 20% extra gems')).toBeVisible()
   await store.getByText('60 gems', { exact: true }).click()
@@ -121,7 +129,7 @@ test('during the free call a new account buys the cheapest package in a payment 
   await paying.getByRole('button', { name: 'Approve' }).click()
   await expect(paying).toHaveURL(/\/payresult\?orderId=ord_/)
   // What the store promised: 60 gems and the first-purchase bonus (20%: 12).
-  await expect(paying.getByTestId('pay-credited')).toHaveText('72Includes 12 bonus gems for your first purchase')
+  await expect(paying.getByTestId('pay-credited')).toHaveText(`${BOUGHT_GEMS}Includes 12 bonus gems for your first purchase`)
   const closed = paying.waitForEvent('close')
   await paying.getByRole('button', { name: 'Back to the app' }).click()
   await closed
@@ -137,9 +145,9 @@ test('during the free call a new account buys the cheapest package in a payment 
   const freeLeft = page.locator('.vc-call__free')
   const left = /(\d\d):(\d\d)$/.exec((await freeLeft.isVisible()) ? ((await freeLeft.textContent()) ?? '') : '')
   if (left) await advanceCallClock(stack.apiUrl, user.jid, (Number(left[1]) * 60 + Number(left[2]) + 1) * 1000)
-  await expect(page.getByText('Free time is over: 60 gems per minute now.')).toBeVisible()
-  // 72 bought, 60 for the first paid minute.
-  await expect(page.locator('.vc-call__balance')).toHaveText('Balance: 12 gems')
+  await expect(page.getByText(`Free time is over: ${her.price} gems per minute now.`)).toBeVisible()
+  // What was bought, less the first paid minute.
+  await expect(page.locator('.vc-call__balance')).toHaveText(`Balance: ${BOUGHT_GEMS - her.price} gems`)
   await expect(callStatus(page)).toHaveText('Connected')
   await expect(callStatus(host)).toHaveText('Connected')
 
