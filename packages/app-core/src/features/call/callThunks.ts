@@ -1,5 +1,5 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { anchorJidOf } from '../auth/uidFromJid'
+import { anchorJidOf, isAnchorJid } from '../auth/uidFromJid'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
@@ -14,7 +14,7 @@ import type { CallRuntime } from './callRuntime'
  * Calls to a host ring as they come.
  */
 export function callBackRefusal(state: RootState, price: number, caller = 'anchor'): string | null {
-  if (!caller.includes('anchor') || state.auth.user?.jid.includes('anchor')) return null
+  if (!isAnchorJid(caller) || isAnchorJid(state.auth.user?.jid ?? '')) return null
   const balance = state.account.gemsBalance ?? 0
   const offer = state.call?.offer ?? null
   const freeCallLeft = offer ? offer.paidLeft > 0 : state.account.paid && state.config.info?.mainInfo.commonConfig.enablePaidUserFreeCall === true

@@ -34,9 +34,8 @@ import {
 } from './chatSlice'
 import type { PendingUpload } from './chatSlice'
 import { AppLink } from '../../routes/navigation'
-import { uidFromJid } from '../auth/uidFromJid'
+import { isAnchorJid, uidFromJid } from '../auth/uidFromJid'
 import { profilePathOf, videoCallPath } from '../discover/paths'
-import { isHostJid } from '../callrecord/callHistory'
 import { usePerson } from '../users/usePerson'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
@@ -176,7 +175,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
           {connection === 'connected' ? '' : t(`connection.${connection}`)}
         </span>
         {/* A call is one tap from the conversation with a host (Chamet, LivU): the confirmation shows her price. */}
-        {peer.kind === 'anchor' && !official && !isHostJid(me) ? (
+        {peer.kind === 'anchor' && !official && !isAnchorJid(me) ? (
           <AppLink to={videoCallPath(uidFromJid(peerJid))} className="vc-chat-view__call" aria-label={t('discover:actions.call')}>
             <VideoIcon />
           </AppLink>
