@@ -41,7 +41,7 @@ function country(code: string, currency: string, rate: number, upi: boolean): Pa
 }
 
 /** Cards tokenized by `fakeCardVault`, by token: the fake payment backend redeems them as the local backend does. */
-const fakeVaultTokens = new Map<string, CardDetails>()
+const fakeVaultTokens = new Map<string, CardDetails & { brand: string }>()
 
 /**
  * The payment provider's card vault, faked at its boundary: it refuses what the simulator refuses (a
@@ -58,8 +58,9 @@ export function fakeCardVault(calls: CardDetails[] = []): CardVaultService & { c
       if (!luhnValid(card.number)) throw new CardVaultError('number')
       if (card.cvv !== undefined && !/^\d{3,4}$/.test(card.cvv)) throw new CardVaultError('cvv')
       const token = `tok_fake${String(fakeVaultTokens.size + 1).padStart(12, '0')}`
-      fakeVaultTokens.set(token, { ...card })
-      return { token, brand: card.number.startsWith('5') ? 'mastercard' : 'visa', last4: card.number.slice(-4) }
+      const brand = card.number.startsWith('5') ? 'mastercard' : 'visa'
+      fakeVaultTokens.set(token, { ...card, brand })
+      return { token, brand, last4: card.number.slice(-4) }
     },
   }
 }
@@ -189,7 +190,7 @@ export function fakePaymentWorld(start: { gemsBalance?: number; firstPurchase?: 
         // As the local backend answers a token its provider never issued: a refusal.
         if (!card) throw new ApiError('BACKEND_ERROR', 'the backend request error', { path: '/api/payment_service/save_bank_card', requestId: 'fake', result: 0 })
         const last4 = card.number.slice(-4)
-        const saved: SavedCard = { cardId: `card_${last4}`, brand: card.number.startsWith('5') ? 'mastercard' : 'visa', last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
+        const saved: SavedCard = { cardId: `card_${last4}`, brand: card.brand, last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName }
         // As the local backend: offered again only when the user chose to save it.
         if (keep && !channels.cards.some((c) => c.cardId === saved.cardId)) channels.cards.push(saved)
         return saved
