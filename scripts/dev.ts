@@ -45,7 +45,9 @@ interface StackReady {
 }
 
 function startStack(): Promise<StackReady> {
-  const stackArgs = ['apps/dev-server/src/stack/cli.ts', '--api-port', String(apiPort), '--ws-port', String(wsPort)]
+  // The dev-server runs from source: `@vchat/source` makes workspace packages (@vchat/contract) resolve
+  // to their TypeScript entries, which Node's type stripping runs.
+  const stackArgs = ['--conditions=@vchat/source', 'apps/dev-server/src/stack/cli.ts', '--api-port', String(apiPort), '--ws-port', String(wsPort)]
   if (flag('reset')) stackArgs.push('--reset')
   if (flag('no-prosody')) stackArgs.push('--no-prosody')
   const child = spawn(process.execPath, stackArgs, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })

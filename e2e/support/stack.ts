@@ -129,7 +129,8 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
   try {
     const stackProcess = spawn(
       process.execPath,
-      ['apps/dev-server/src/stack/cli.ts', '--api-port', '0', '--ws-port', '0', '--data-dir', dataDir, '--reset'],
+      // `@vchat/source`: workspace packages resolve to their TypeScript entries (run from source).
+      ['--conditions=@vchat/source', 'apps/dev-server/src/stack/cli.ts', '--api-port', '0', '--ws-port', '0', '--data-dir', dataDir, '--reset'],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     )
     children.push(stackProcess)

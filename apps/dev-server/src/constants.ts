@@ -12,9 +12,6 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const TOKEN_BYTES = 32
 /** Largest request body accepted. */
 export const MAX_BODY_BYTES = 1024 * 1024
-/** SPEC §4: maintananceStatus 2 means maintenance; 0 is normal. */
-export const MAINTENANCE_ON = 2
-export const MAINTENANCE_OFF = 0
 /** Password used by every seeded account. */
 export const SEED_PASSWORD = 'demo1234'
 /** scrypt cost parameters for stored passwords. */
@@ -66,10 +63,5 @@ export const FIRST_RECHARGE_BONUS_PERCENT = 20
 
 /** Most messages one anchor-console burst send may carry (`POST /dev/anchor/send {contents}`). */
 export const CONSOLE_BURST_MAX = 2000
-/**
- * Hosts on the public wall (GET /api/public/live_hosts): api-client's PUBLIC_HOSTS_LIMIT, which the
- * contract test ties to this value (the server's runtime imports no client code).
- */
-export const PUBLIC_WALL_SIZE = 12
 /** How long a CDN or the browser may reuse the public wall: presence changes by the minute. */
 export const PUBLIC_WALL_MAX_AGE_S = 30

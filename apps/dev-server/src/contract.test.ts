@@ -1,13 +1,13 @@
 import { endpoints, type EndpointName } from '@vchat/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { responses } from './contract/schemas.ts'
+import { uploadImageResponse } from '@vchat/contract/schemas'
 import { PRODUCT_ROUTES } from './index.ts'
 import { SAMPLES, signIn, startWorld, tokenizeAtProvider, type TestWorld } from './test-support/world.ts'
 
 /**
  * The contract test: every api-client method, called through the real client against a live
  * dev-server, answers data that parses with the response schema of its endpoint — and each schema is
- * compile-time checked to be exactly the api-client type (contract/schemas.ts `exact<T>()`).
+ * compile-time checked to be exactly its type in @vchat/contract (schemas.ts `exact<T>()`).
  * The test parses on its own side, whatever the server's own response check does.
  */
 describe('contract: every api-client function against the live dev-server', () => {
@@ -67,7 +67,7 @@ describe('contract: every api-client function against the live dev-server', () =
       fileName: 'me.png',
       onProgress: (p) => progress.push(p.loaded),
     })
-    expect(responses.uploadImage.safeParse(result).success).toBe(true)
+    expect(uploadImageResponse.safeParse(result).success).toBe(true)
     expect(result.url).toMatch(new RegExp(`^${world.server.url}/files/uploads/[0-9a-f]{32}\\.png$`))
     expect(progress.at(-1)).toBeGreaterThan(png.length)
     const served = await fetch(result.url)

@@ -13,7 +13,6 @@ export { SCHEMA_VERSION } from './db/migrations.ts'
 export { anchorJid, userJid } from './db/seed.ts'
 export { HttpError } from './http/http.ts'
 export { PRODUCT_ROUTES, ROUTES }
-export { requests, responses } from './contract/schemas.ts'
 export { ok, productRoute, refuse, type AppContext, type ProductRequest, type Route, type RouteRequest, type RouteResult } from './http/routes.ts'
 
 export interface StartDevServerOptions {

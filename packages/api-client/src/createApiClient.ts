@@ -20,8 +20,11 @@ import {
   type ResponseEnvelope,
   type UploadImageRequest,
   type UploadImageResponse,
-} from './contract'
-import { endpoints, type EndpointDefinition, type EndpointName, type Endpoints } from './endpoints'
+  endpoints,
+  type EndpointDefinition,
+  type EndpointName,
+  type Endpoints,
+} from '@vchat/contract'
 import { ApiError } from './errors'
 import { uploadFileName } from './images'
 import { stringifyQuery } from './query'
@@ -101,7 +104,7 @@ export interface HttpResponse<T> {
 }
 
 type EndpointMethod<D> =
-  D extends EndpointDefinition<infer P, infer R>
+  D extends EndpointDefinition<infer P, infer R, unknown>
     ? [P] extends [void]
       ? (options?: RequestOptions) => Promise<R>
       : (params: P, options?: RequestOptions) => Promise<R>
@@ -361,7 +364,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   } as ApiClient
 
-  for (const [name, definition] of Object.entries(endpoints) as [EndpointName, EndpointDefinition<unknown, unknown>][]) {
+  for (const [name, definition] of Object.entries(endpoints) as [EndpointName, EndpointDefinition<unknown, unknown, unknown>][]) {
     const method =
       definition.fixedData === undefined
         ? (params: unknown, requestOptions?: RequestOptions) => call(definition.path, params, requestOptions)

@@ -1,4 +1,4 @@
-import type { DeviceInfo } from './contract'
+import type { DeviceInfo } from '@vchat/contract'
 
 /** What the browser (or a test) knows; everything is passed in, nothing is read from globals. */
 export interface DeviceEnvironment {

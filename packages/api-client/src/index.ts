@@ -1,4 +1,5 @@
-export * from './contract'
+/** The contract's types, endpoint table and constants, re-exported so a caller of the client needs one import. */
+export * from '@vchat/contract'
 export * from './constants'
 export { ApiError, isApiError, type ApiErrorCode, type ApiErrorDetails } from './errors'
 export {
@@ -14,12 +15,11 @@ export {
   type HttpResponse,
   type RequestOptions,
 } from './createApiClient'
-export { endpoint, endpoints, fixedEndpoint, type EndpointDefinition, type EndpointName, type Endpoints } from './endpoints'
 export { parseQuery, stringifyQuery } from './query'
 export { retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
 export { isTokenExpiring } from './token'
 export { fileExtension, uploadFileName, withImageQuality } from './images'
-export { PUBLIC_HOSTS_LIMIT, PUBLIC_HOSTS_PATH, fetchPublicHosts, publicHostsUrl, type PublicHostsOptions } from './publicHosts'
+export { fetchPublicHosts, publicHostsUrl, type PublicHostsOptions } from './publicHosts'
 export {
   createDeviceInfo,
   deviceModelFromUserAgent,

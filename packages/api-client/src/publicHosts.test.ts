@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PublicHost } from './contract'
+import { PUBLIC_HOSTS_PATH, type PublicHost } from '@vchat/contract'
 import { ApiError } from './errors'
-import { PUBLIC_HOSTS_PATH, fetchPublicHosts, publicHostsUrl } from './publicHosts'
+import { fetchPublicHosts, publicHostsUrl } from './publicHosts'
 import { sendJson, startTestServer, type TestServer } from './test-utils/testServer'
 
 let server: TestServer | undefined

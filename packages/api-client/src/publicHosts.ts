@@ -1,15 +1,12 @@
 import { REQUEST_TIMEOUT_MS } from './constants'
-import { RESULT_OK, type PublicHostsRequest, type PublicHostsResponse, type ResponseEnvelope } from './contract'
+import { PUBLIC_HOSTS_PATH, RESULT_OK, type PublicHostsRequest, type PublicHostsResponse, type ResponseEnvelope } from '@vchat/contract'
 import { ApiError } from './errors'
 
-/**
- * The public host wall (our addition): `GET`, no login, no device envelope, so a visitor's first page
- * can show live faces without downloading the product client (axios and the envelope are ~36 KB gzip,
- * a quarter of the landing budget) and a CDN can cache the answer for everyone.
+/*
+ * The public host wall (PUBLIC_HOSTS_PATH in @vchat/contract) is asked with fetch, not the product
+ * client, so a visitor's first page can show live faces without downloading axios and the envelope
+ * (~36 KB gzip, a quarter of the landing budget).
  */
-export const PUBLIC_HOSTS_PATH = '/api/public/live_hosts'
-/** Hosts the public wall answers at most (two rows of six on a desktop, a screenful on a phone). */
-export const PUBLIC_HOSTS_LIMIT = 12
 
 export interface PublicHostsOptions {
   signal?: AbortSignal

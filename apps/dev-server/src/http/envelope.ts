@@ -1,4 +1,4 @@
-import type { ClientInfo, DeviceInfo, EnvelopeUserInfo } from '@vchat/api-client'
+import type { ClientInfo, DeviceInfo, EnvelopeUserInfo } from '@vchat/contract'
 import { z } from 'zod'
 
 /** SPEC §7 deviceInfo; fbp/fbc optional (sent only with order creation). */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { DatabaseSync } from 'node:sqlite'
-import type { ResponseEnvelope } from '@vchat/api-client'
+import { endpoints, type EndpointName, type ResponseEnvelope } from '@vchat/contract'
+import { endpointSchemas, type EndpointSchemas } from '@vchat/contract/schemas'
 import type { z } from 'zod'
 import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
@@ -52,6 +53,8 @@ export interface Route {
 }
 
 export interface ProductRouteInfo {
+  /** Its name in the contract's endpoint table. */
+  name: EndpointName
   auth: boolean
   data: z.ZodType
   response: z.ZodType
@@ -83,41 +86,44 @@ export interface ProductRequest<T> extends RouteRequest {
 }
 
 /**
- * A product endpoint: POST; the envelope validated (400 naming the field); for `auth` endpoints a
- * known, unexpired vcToken (401 otherwise) — this is the one place tokens are checked; then `data`
- * validated (400 naming the field). The token is read from the Authorization header, or from
- * userInfo.vcToken when the header is absent. A successful answer is checked against `response`
- * when the app checks responses.
+ * A product endpoint, served by its name in the contract's endpoint table: POST at the table's path;
+ * the envelope validated (400 naming the field); for `auth` endpoints a known, unexpired vcToken (401
+ * otherwise) — this is the one place tokens are checked; then `data` validated against the
+ * endpoint's request schema (400 naming the field). The token is read from the Authorization header,
+ * or from userInfo.vcToken when the header is absent. A successful answer is checked against the
+ * endpoint's response schema when the app checks responses.
  */
-export function productRoute<TData, TResponse>(
-  path: string,
+export function productRoute<K extends EndpointName>(
+  name: K,
   options: {
-    data: z.ZodType<TData>
-    response: z.ZodType<TResponse>
-    auth: boolean
     handle(
-      request: ProductRequest<TData>,
-    ): ResponseEnvelope<TResponse> | ResponseEnvelope<null> | Promise<ResponseEnvelope<TResponse> | ResponseEnvelope<null>>
+      request: ProductRequest<z.output<EndpointSchemas[K]['request']>>,
+    ):
+      | ResponseEnvelope<z.output<EndpointSchemas[K]['response']>>
+      | ResponseEnvelope<null>
+      | Promise<ResponseEnvelope<z.output<EndpointSchemas[K]['response']>> | ResponseEnvelope<null>>
   },
 ): Route {
+  const { path, auth } = endpoints[name]
+  const { request: data, response }: { request: z.ZodType; response: z.ZodType } = endpointSchemas[name]
   return {
     method: 'POST',
     path,
-    product: { auth: options.auth, data: options.data, response: options.response },
+    product: { name, auth, data, response },
     async handle(request) {
       if (request.body === undefined) throw new HttpError(400, 'body: a JSON envelope is required')
       const envelope = validate(envelopeSchema, request.body)
       const token = bearerToken(request.req) || envelope.userInfo.vcToken
       let user: UserRow | null = null
-      if (options.auth) {
+      if (auth) {
         const uid = findSessionUid(request.app.db, token, request.app.now())
         user = uid === null ? null : findUser(request.app.db, uid)
         if (!user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
       }
-      const data = validate(options.data, envelope.data, 'data')
-      const answer = await options.handle({ ...request, envelope, data, user, token })
+      const parsed = validate(data, envelope.data, 'data') as z.output<EndpointSchemas[K]['request']>
+      const answer = await options.handle({ ...request, envelope, data: parsed, user, token })
       if (request.app.checkResponses && answer.result === 1) {
-        const checked = options.response.safeParse(answer.data)
+        const checked = response.safeParse(answer.data)
         if (!checked.success) {
           throw new Error(`${path} answered outside its contract: ${describeIssue(checked.error, 'data')}`)
         }

@@ -1,4 +1,4 @@
-import type { AccountInfo, ConfigInfo, FirstCallInfo, PaidUserFreeCall } from '@vchat/api-client'
+import type { AccountInfo, ConfigInfo, FirstCallInfo, PaidUserFreeCall } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import {
   CLUB_CALLS_FREE,
@@ -9,7 +9,6 @@ import {
   RECHARGE_REMINDER_S,
   SILVER_CALL_DURATION_S,
 } from '../constants.ts'
-import { emptyRequest, requests, responses } from '../contract/schemas.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
@@ -87,26 +86,17 @@ export function configInfo(user: UserRow, domain: string, moment: ConfigMoment):
 }
 
 export const accountRoutes: Route[] = [
-  productRoute('/api/account_service/account', {
-    data: requests.account,
-    response: responses.account,
-    auth: true,
+  productRoute('getAccount', {
     handle: (request) => ok(accountInfo(signedIn(request))),
   }),
-  productRoute('/api/account_service/combine_info', {
-    data: emptyRequest,
-    response: responses.config,
-    auth: true,
+  productRoute('getConfig', {
     handle(request) {
       const user = signedIn(request)
       const moment = { db: request.app.db, now: request.app.now(), timezoneOffset: request.envelope.deviceInfo.timezoneOffset }
       return ok(withBlockReason(request.app.db, user.uid, configInfo(user, request.app.domain, moment)))
     },
   }),
-  productRoute('/api/account_service/reward', {
-    data: requests.reward,
-    response: responses.reward,
-    auth: true,
+  productRoute('claimCheckInReward', {
     handle(request) {
       const result = checkIn(request.app.db, signedIn(request).uid, {
         now: request.app.now(),
@@ -115,10 +105,7 @@ export const accountRoutes: Route[] = [
       return typeof result === 'string' ? refuse(result) : ok(result)
     },
   }),
-  productRoute('/api/account_service/anchor_acount', {
-    data: requests.anchorAccount,
-    response: responses.anchorAccount,
-    auth: true,
+  productRoute('getAnchorAccounts', {
     handle({ app, data }) {
       const anchorAccountInfo = [...new Set(data.targetJid)].flatMap((jid) => {
         const row = anchorByJid(app.db, jid)
@@ -127,16 +114,10 @@ export const accountRoutes: Route[] = [
       return ok({ anchorAccountInfo })
     },
   }),
-  productRoute('/api/account_service/first_call_info', {
-    data: emptyRequest,
-    response: responses.firstCallInfo,
-    auth: true,
+  productRoute('getFirstCallInfo', {
     handle: (request) => ok(firstCallInfo(request.app.db, signedIn(request))),
   }),
-  productRoute('/api/account_service/paid_user_free_call', {
-    data: emptyRequest,
-    response: responses.paidUserFreeCall,
-    auth: true,
+  productRoute('getPaidUserFreeCall', {
     handle: (request) => ok(paidUserFreeCall(request.app.db, signedIn(request))),
   }),
 ]

@@ -1,7 +1,8 @@
-import { emptyRequest, pageRequest, requests, responses } from '../contract/schemas.ts'
+import { publicHostsSchemas } from '@vchat/contract/schemas'
 import { ok, productRoute, refuse, signedIn, type AppContext, type RawResult, type Route } from '../http/routes.ts'
 import { describeIssue, validate } from '../http/http.ts'
-import { PUBLIC_WALL_MAX_AGE_S, PUBLIC_WALL_SIZE } from '../constants.ts'
+import { PUBLIC_HOSTS_LIMIT } from '@vchat/contract'
+import { PUBLIC_WALL_MAX_AGE_S } from '../constants.ts'
 import {
   allAnchors,
   anchorByJid,
@@ -64,7 +65,7 @@ export function publicWall(app: AppContext, language: string | undefined) {
   const speaks = (row: AnchorRow) => (row.language === primary ? 0 : 1)
   const rows = allAnchors(app.db)
     .sort((a, b) => byPresence(a, b) || speaks(a) - speaks(b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid))
-    .slice(0, PUBLIC_WALL_SIZE)
+    .slice(0, PUBLIC_HOSTS_LIMIT)
   return {
     list: rows.map((row) => {
       const { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus } = toAnchorInfo(app, row)
@@ -77,10 +78,10 @@ export const publicWallRoute: Route = {
   method: 'GET',
   path: '/api/public/live_hosts',
   handle({ app, url }): { body: RawResult } {
-    const query = validate(requests.publicHosts, Object.fromEntries(url.searchParams), 'query')
+    const query = validate(publicHostsSchemas.request, Object.fromEntries(url.searchParams), 'query')
     const data = publicWall(app, query.language)
     if (app.checkResponses) {
-      const checked = responses.publicHosts.safeParse(data)
+      const checked = publicHostsSchemas.response.safeParse(data)
       if (!checked.success) throw new Error(`/api/public/live_hosts answered outside its contract: ${describeIssue(checked.error, 'data')}`)
     }
     return {
@@ -99,10 +100,7 @@ export const publicWallRoute: Route = {
 
 export const anchorListRoutes: Route[] = [
   publicWallRoute,
-  productRoute('/api/anchorlist_services/anchor_list_hot', {
-    data: requests.anchorList,
-    response: responses.anchorPage,
-    auth: true,
+  productRoute('getHotAnchors', {
     handle({ app, data }) {
       const rows = filterLanguage(allAnchors(app.db), data.language).sort(
         (a, b) => byPresence(a, b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid),
@@ -111,10 +109,7 @@ export const anchorListRoutes: Route[] = [
       return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
     },
   }),
-  productRoute('/api/anchorlist_services/anchor_list_new', {
-    data: requests.anchorList,
-    response: responses.anchorPage,
-    auth: true,
+  productRoute('getNewAnchors', {
     handle({ app, data }) {
       const rows = filterLanguage(allAnchors(app.db), data.language).sort(
         (a, b) => b.joined_day - a.joined_day || a.uid.localeCompare(b.uid),
@@ -123,19 +118,13 @@ export const anchorListRoutes: Route[] = [
       return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
     },
   }),
-  productRoute('/api/anchorlist_services/anchor_profile', {
-    data: requests.anchorProfile,
-    response: responses.anchorProfile,
-    auth: true,
+  productRoute('getAnchorProfile', {
     handle({ app, data }) {
       const row = anchorByJid(app.db, data.jid)
       return ok({ anchor: row ? toAnchorInfo(app, row) : null })
     },
   }),
-  productRoute('/api/anchorlist_services/swipe_anchor_list', {
-    data: requests.swipe,
-    response: responses.swipe,
-    auth: true,
+  productRoute('getSwipeAnchors', {
     handle(request) {
       const { app, data } = request
       const me = signedIn(request).jid
@@ -145,10 +134,7 @@ export const anchorListRoutes: Route[] = [
       return ok({ list: rows.slice(0, data.size).map((row) => toAnchorInfo(app, row)), remaining: Math.max(0, rows.length - data.size) })
     },
   }),
-  productRoute('/api/anchorlist_services/recommend_friend_list', {
-    data: requests.anchorList,
-    response: responses.anchorPage,
-    auth: true,
+  productRoute('getRecommendedAnchors', {
     handle(request) {
       const { app, data, envelope } = request
       const me = signedIn(request).jid
@@ -166,10 +152,7 @@ export const anchorListRoutes: Route[] = [
       return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
     },
   }),
-  productRoute('/api/anchorlist_services/club_anchor_list', {
-    data: pageRequest,
-    response: responses.clubAnchors,
-    auth: true,
+  productRoute('getClubAnchors', {
     handle({ app, data }) {
       const rows = allAnchors(app.db)
         .filter((row) => row.is_club === 1)
@@ -185,19 +168,13 @@ export const anchorListRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/anchorlist_services/video_show_story_line', {
-    data: requests.storyLine,
-    response: responses.storyLine,
-    auth: true,
+  productRoute('getStoryLine', {
     handle({ app, data }) {
       const row = anchorByJid(app.db, data.anchorJid)
       return row ? ok(storyLine(app, row)) : refuse('unknown anchorJid')
     },
   }),
-  productRoute('/api/anchorlist_services/contact_popup_info', {
-    data: emptyRequest,
-    response: responses.contactPopup,
-    auth: true,
+  productRoute('getContactPopupInfo', {
     handle(request) {
       const { app, envelope } = request
       const user = signedIn(request)

@@ -1,5 +1,4 @@
-import type { CallRecord, CallRecordState } from '@vchat/api-client'
-import { requests, responses } from '../contract/schemas.ts'
+import type { CallRecord, CallRecordState } from '@vchat/contract'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { relationUser } from '../world/anchors.ts'
 import { ensureCallRecords, SILVER_RECORD_KIND, type CallRecordRow } from '../xmpp/callRecords.ts'
@@ -49,10 +48,7 @@ export function callRecord(row: CallRecordDbRow, me: string, peerAvatarUrl = '')
 
 export const callRoutes: Route[] = [
   // The signed-in user's calls as the hub recorded them (/callrecord), newest first, by cursor.
-  productRoute('/api/common_service/call_records', {
-    data: requests.callRecords,
-    response: responses.callRecords,
-    auth: true,
+  productRoute('getCallRecords', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

@@ -1,4 +1,4 @@
-import type { ComponentInfo } from '@vchat/api-client'
+import type { ComponentInfo } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 
 export function componentInfo(domain: string): ComponentInfo {

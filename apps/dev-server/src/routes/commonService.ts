@@ -1,4 +1,3 @@
-import { emptyRequest, pageRequest, requests, responses, targetJidRequest } from '../contract/schemas.ts'
 import { SILVER_CALL_DURATION_S } from '../constants.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid, onlineStatusOf, paginate, userBrief } from '../world/anchors.ts'
@@ -13,22 +12,13 @@ import { componentInfo } from './common.ts'
 import { silverCallsLeft } from '../xmpp/callRecords.ts'
 
 export const commonServiceRoutes: Route[] = [
-  productRoute('/api/common_service/multi_online_status', {
-    data: requests.multiOnlineStatus,
-    response: responses.multiOnlineStatus,
-    auth: true,
+  productRoute('getMultiOnlineStatus', {
     handle: ({ app, data }) => ok({ statusList: data.jids.map((jid) => ({ jid, onlineStatus: onlineStatusOf(app, jid) })) }),
   }),
-  productRoute('/api/common_service/user_profiles', {
-    data: requests.userProfiles,
-    response: responses.userProfiles,
-    auth: true,
+  productRoute('getUserProfiles', {
     handle: ({ app, data }) => ok({ users: [...new Set(data.jids)].flatMap((jid) => userBrief(app, jid) ?? []) }),
   }),
-  productRoute('/api/common_service/user_tasks_info', {
-    data: emptyRequest,
-    response: responses.taskInfo,
-    auth: true,
+  productRoute('getUserTasksInfo', {
     handle(request) {
       const user = signedIn(request)
       return ok(
@@ -39,10 +29,7 @@ export const commonServiceRoutes: Route[] = [
       )
     },
   }),
-  productRoute('/api/common_service/user_tasks_completed', {
-    data: requests.taskCompleted,
-    response: responses.taskCompleted,
-    auth: true,
+  productRoute('completeUserTask', {
     handle(request) {
       const user = signedIn(request)
       const result = claimTask(request.app.db, user.uid, user.jid, request.data.taskKey, {
@@ -52,10 +39,7 @@ export const commonServiceRoutes: Route[] = [
       return typeof result === 'string' ? refuse(result) : ok(result)
     },
   }),
-  productRoute('/api/common_service/check_in_notification', {
-    data: requests.checkInNotification,
-    response: responses.checkInNotification,
-    auth: true,
+  productRoute('setCheckInNotification', {
     handle(request) {
       const user = signedIn(request)
       request.app.db
@@ -64,10 +48,7 @@ export const commonServiceRoutes: Route[] = [
       return ok({ isRemindCheckIn: request.data.enable })
     },
   }),
-  productRoute('/api/common_service/trigger_auto_message', {
-    data: requests.triggerAutoMessage,
-    response: responses.triggerAutoMessage,
-    auth: true,
+  productRoute('triggerAutoMessage', {
     handle(request) {
       const { app, data, envelope } = request
       const user = signedIn(request)
@@ -85,10 +66,7 @@ export const commonServiceRoutes: Route[] = [
       return ok({ triggered, anchorJid: anchor.jid, text })
     },
   }),
-  productRoute('/api/common_service/pay_records_v2', {
-    data: requests.payRecords,
-    response: responses.payRecords,
-    auth: true,
+  productRoute('getPayRecords', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -103,10 +81,7 @@ export const commonServiceRoutes: Route[] = [
       return ok({ list: list.map(payRecord), nextCursor: rows.length > data.size && last ? String(last.rid) : null })
     },
   }),
-  productRoute('/api/common_service/send_msg_lock', {
-    data: targetJidRequest,
-    response: responses.sendMsgLock,
-    auth: true,
+  productRoute('getSendMsgLock', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -115,10 +90,7 @@ export const commonServiceRoutes: Route[] = [
       return ok({ targetJid: data.targetJid, locked, reason: locked ? ('free_user' as const) : ('none' as const) })
     },
   }),
-  productRoute('/api/common_service/get_user_support', {
-    data: emptyRequest,
-    response: responses.userSupport,
-    auth: true,
+  productRoute('getUserSupport', {
     handle: ({ app }) =>
       ok({
         supportJid: `support@${componentInfo(app.domain).helpDomain}`,
@@ -127,10 +99,7 @@ export const commonServiceRoutes: Route[] = [
         workingHours: '09:00–21:00 UTC',
       }),
   }),
-  productRoute('/api/common_service/club_reward_record', {
-    data: pageRequest,
-    response: responses.clubRewardRecords,
-    auth: true,
+  productRoute('getClubRewardRecords', {
     handle(request) {
       const { app, data } = request
       const rows = app.db
@@ -143,10 +112,7 @@ export const commonServiceRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/common_service/club_call_times', {
-    data: emptyRequest,
-    response: responses.clubCallTimes,
-    auth: true,
+  productRoute('getClubCallTimes', {
     handle(request) {
       const user = signedIn(request)
       const total = clubCallsPerDay(user)
@@ -159,10 +125,7 @@ export const commonServiceRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/common_service/anchor_online_notice', {
-    data: requests.anchorOnlineNotice,
-    response: responses.anchorOnlineNotice,
-    auth: true,
+  productRoute('setAnchorOnlineNotice', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

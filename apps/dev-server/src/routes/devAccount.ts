@@ -1,4 +1,4 @@
-import type { ConfigInfo } from '@vchat/api-client'
+import type { ConfigInfo } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { validate } from '../http/http.ts'

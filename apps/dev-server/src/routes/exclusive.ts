@@ -1,5 +1,4 @@
-import type { ExclusiveAnchorItem } from '@vchat/api-client'
-import { exclusiveSchemas, pageRequest } from '../contract/schemas.ts'
+import type { ExclusiveAnchorItem } from '@vchat/contract'
 import { seedHash } from '../db/seedData.ts'
 import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { allAnchors, byPresence, paginate, toAnchorInfo, type AnchorRow } from '../world/anchors.ts'
@@ -28,10 +27,7 @@ export function toExclusiveItem(app: AppContext, row: AnchorRow): ExclusiveAncho
 }
 
 export const exclusiveRoutes: Route[] = [
-  productRoute('/api/anchorlist_services/exclusive_anchor_list', {
-    data: pageRequest,
-    response: exclusiveSchemas.list,
-    auth: true,
+  productRoute('getExclusiveAnchors', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

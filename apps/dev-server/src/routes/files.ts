@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Gender } from '@vchat/api-client'
+import type { Gender } from '@vchat/contract'
 import { findSessionUid } from '../auth/sessions.ts'
 import { MAX_UPLOAD_BYTES } from '../constants.ts'
 import { HttpError, errorBody } from '../http/http.ts'

@@ -1,6 +1,5 @@
-import type { FavoriteCapability } from '@vchat/api-client'
+import type { FavoriteCapability } from '@vchat/contract'
 import { FAVORITE_LIMIT_FREE, FAVORITE_LIMIT_PAID } from '../constants.ts'
-import { emptyRequest, pageRequest, requests, responses, targetJidRequest } from '../contract/schemas.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { jidExists, paginate, relationUser } from '../world/anchors.ts'
@@ -27,10 +26,7 @@ function favoriteCapability(app: AppContext, user: UserRow): FavoriteCapability 
 }
 
 export const friendsRoutes: Route[] = [
-  productRoute('/api/friends_service/change_relation', {
-    data: requests.changeRelation,
-    response: responses.friendsRelative,
-    auth: true,
+  productRoute('changeRelation', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -38,38 +34,26 @@ export const friendsRoutes: Route[] = [
       return problem ? refuse(problem) : ok(relative(app.db, user.jid, data.targetJid))
     },
   }),
-  productRoute('/api/friends_service/like_list', {
-    data: requests.likeList,
-    response: responses.relationPage,
-    auth: true,
+  productRoute('getLikeList', {
     handle(request) {
       const { app, data } = request
       return ok(relationPage(app, relationList(app.db, signedIn(request).jid, data.type), data.page, data.size))
     },
   }),
-  productRoute('/api/friends_service/friend_list', {
-    data: requests.friendList,
-    response: responses.relationPage,
-    auth: true,
+  productRoute('getFriendList', {
     handle(request) {
       const { app, data } = request
       return ok(relationPage(app, relationList(app.db, signedIn(request).jid, data.type), data.page, data.size))
     },
   }),
-  productRoute('/api/friends_service/friends_relative', {
-    data: targetJidRequest,
-    response: responses.friendsRelative,
-    auth: true,
+  productRoute('getFriendsRelative', {
     handle(request) {
       const user = signedIn(request)
       const problem = checkTarget(request.app, user, request.data.targetJid)
       return problem ? refuse(problem) : ok(relative(request.app.db, user.jid, request.data.targetJid))
     },
   }),
-  productRoute('/api/friends_service/auto_add_friend', {
-    data: targetJidRequest,
-    response: responses.friendsRelative,
-    auth: true,
+  productRoute('autoAddFriend', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -79,10 +63,7 @@ export const friendsRoutes: Route[] = [
       return ok(relative(app.db, user.jid, data.targetJid))
     },
   }),
-  productRoute('/api/friends_service/change_user_favorite', {
-    data: requests.changeUserFavorite,
-    response: responses.userFavorite,
-    auth: true,
+  productRoute('changeUserFavorite', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -99,26 +80,17 @@ export const friendsRoutes: Route[] = [
       return ok({ targetJid: data.targetJid, favorite: data.favorite })
     },
   }),
-  productRoute('/api/friends_service/enable_user_favorite', {
-    data: emptyRequest,
-    response: responses.favoriteCapability,
-    auth: true,
+  productRoute('getFavoriteCapability', {
     handle: (request) => ok(favoriteCapability(request.app, signedIn(request))),
   }),
-  productRoute('/api/friends_service/query_user_favorite', {
-    data: targetJidRequest,
-    response: responses.userFavorite,
-    auth: true,
+  productRoute('queryUserFavorite', {
     handle(request) {
       const user = signedIn(request)
       const { targetJid } = request.data
       return ok({ targetJid, favorite: hasRelation(request.app.db, user.jid, targetJid, 'favorite') })
     },
   }),
-  productRoute('/api/friends_service/query_user_favorite_list', {
-    data: pageRequest,
-    response: responses.relationPage,
-    auth: true,
+  productRoute('getFavoriteList', {
     handle(request) {
       const { app, data } = request
       return ok(relationPage(app, relationList(app.db, signedIn(request).jid, 'favorite'), data.page, data.size))

@@ -1,5 +1,4 @@
 import { IMAGE_UNLOCK_PRICE } from '../constants.ts'
-import { chatExtraSchemas, emptyRequest } from '../contract/schemas.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
 import { GIFT_CATALOGUE, giftIconPath } from '../xmpp/giftCatalogue.ts'
@@ -18,10 +17,7 @@ function imagePath(url: string, publicUrl: string): string | null {
  * same catalogue the gift component charges) and the unlock of a paid image for gems.
  */
 export const giftRoutes: Route[] = [
-  productRoute('/api/common_service/gift_list', {
-    data: emptyRequest,
-    response: chatExtraSchemas.giftList,
-    auth: true,
+  productRoute('getGiftList', {
     handle: ({ app }) =>
       ok({
         list: GIFT_CATALOGUE.filter((gift) => gift.isActive)
@@ -29,10 +25,7 @@ export const giftRoutes: Route[] = [
           .map((gift) => ({ ...gift, iconUrl: `${app.publicUrl}${giftIconPath(gift.id)}` })),
       }),
   }),
-  productRoute('/api/common_service/unlock_image', {
-    data: chatExtraSchemas.unlockImageRequest,
-    response: chatExtraSchemas.unlockImage,
-    auth: true,
+  productRoute('unlockImage', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -64,10 +57,7 @@ export const giftRoutes: Route[] = [
       }
     },
   }),
-  productRoute('/api/common_service/unlocked_images', {
-    data: chatExtraSchemas.unlockedImagesRequest,
-    response: chatExtraSchemas.unlockedImages,
-    auth: true,
+  productRoute('getUnlockedImages', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

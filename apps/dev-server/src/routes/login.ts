@@ -1,5 +1,4 @@
-import type { LoginResponse, WebsiteConfig } from '@vchat/api-client'
-import { emptyRequest, requests, responses } from '../contract/schemas.ts'
+import type { LoginResponse, WebsiteConfig } from '@vchat/contract'
 import { verifyPassword } from '../auth/passwords.ts'
 import { createSession, deleteSession } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
@@ -58,10 +57,7 @@ export function websiteConfig(app: AppContext): WebsiteConfig {
 }
 
 export const loginRoutes: Route[] = [
-  productRoute('/api/login_service/user_pwd_login', {
-    data: requests.userPwdLogin,
-    response: responses.login,
-    auth: false,
+  productRoute('userPwdLogin', {
     async handle({ app, data }) {
       const user = findUser(app.db, data.uid)
       if (!user || !(await verifyPassword(data.passwd, user.password_hash))) {
@@ -72,10 +68,7 @@ export const loginRoutes: Route[] = [
       return ok(signIn(app, user))
     },
   }),
-  productRoute('/api/login_service/login', {
-    data: requests.login,
-    response: responses.login,
-    auth: false,
+  productRoute('login', {
     handle({ app, data }) {
       const match = DEV_SIGN_IN.exec(data.token) ?? DEV_SIGN_IN.exec(data.credential)
       if (!match?.[1]) return refuse('invalid sign-in token (development sign-in expects "dev:<uid>")')
@@ -85,10 +78,7 @@ export const loginRoutes: Route[] = [
       return ok(signIn(app, user))
     },
   }),
-  productRoute('/api/login_service/logout', {
-    data: emptyRequest,
-    response: responses.none,
-    auth: true,
+  productRoute('logout', {
     async handle({ app, token, user }) {
       deleteSession(app.db, token)
       app.log(`logout uid ${user?.uid ?? '?'}`)
@@ -107,10 +97,7 @@ export const loginRoutes: Route[] = [
       return ok(null)
     },
   }),
-  productRoute('/api/login_service/get_website_config', {
-    data: emptyRequest,
-    response: responses.websiteConfig,
-    auth: false,
+  productRoute('getWebsiteConfig', {
     handle: ({ app }) => ok(websiteConfig(app)),
   }),
 ]

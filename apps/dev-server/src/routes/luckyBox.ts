@@ -1,6 +1,5 @@
-import type { LuckyBoxInfo, LuckyBoxItem, LuckyBoxRule } from '@vchat/api-client'
+import type { LuckyBoxInfo, LuckyBoxItem, LuckyBoxRule } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
-import { emptyRequest, luckyBoxSchemas } from '../contract/schemas.ts'
 import { seedHash } from '../db/seedData.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
@@ -54,16 +53,10 @@ export function luckyBoxInfo(app: AppContext, user: UserRow): LuckyBoxInfo {
 }
 
 export const luckyBoxRoutes: Route[] = [
-  productRoute('/api/common_service/lucky_box_info', {
-    data: emptyRequest,
-    response: luckyBoxSchemas.info,
-    auth: true,
+  productRoute('getLuckyBoxInfo', {
     handle: (request) => ok(luckyBoxInfo(request.app, signedIn(request))),
   }),
-  productRoute('/api/common_service/open_lucky_box', {
-    data: luckyBoxSchemas.openRequest,
-    response: luckyBoxSchemas.open,
-    auth: true,
+  productRoute('openLuckyBox', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

@@ -1,5 +1,4 @@
 import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
-import { requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import {
   DEFAULT_PAY_COUNTRY,
@@ -35,10 +34,7 @@ function ownOrder(app: AppContext, uid: string, orderId: string): OrderRow | nul
 }
 
 export const paymentRoutes: Route[] = [
-  productRoute('/api/payment_service/payment_channels', {
-    data: requests.paymentChannels,
-    response: responses.paymentChannels,
-    auth: true,
+  productRoute('getPaymentChannels', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -62,10 +58,7 @@ export const paymentRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/payment_service/create_order', {
-    data: requests.createOrder,
-    response: responses.createOrder,
-    auth: true,
+  productRoute('createOrder', {
     handle(request) {
       const { app, data, envelope } = request
       const user = signedIn(request)
@@ -85,19 +78,13 @@ export const paymentRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/payment_service/save_bank_card', {
-    data: requests.saveBankCard,
-    response: responses.savedCard,
-    auth: true,
+  productRoute('saveBankCard', {
     handle(request) {
       const result = saveCard(request.app.db, signedIn(request).uid, request.data, request.app.now())
       return typeof result === 'string' ? refuse(result) : ok(result)
     },
   }),
-  productRoute('/api/payment_service/pay_order_status', {
-    data: requests.payOrderStatus,
-    response: responses.payOrderStatus,
-    auth: true,
+  productRoute('getPayOrderStatus', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
@@ -111,10 +98,7 @@ export const paymentRoutes: Route[] = [
       })
     },
   }),
-  productRoute('/api/payment_service/checkout/authentication_payment', {
-    data: requests.authenticationPayment,
-    response: responses.authenticationPayment,
-    auth: true,
+  productRoute('authenticatePayment', {
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)

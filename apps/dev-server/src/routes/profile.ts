@@ -1,5 +1,5 @@
-import type { AccountSettings, PersonalInfo } from '@vchat/api-client'
-import { accountSettings, emptyRequest, requests, responses } from '../contract/schemas.ts'
+import type { AccountSettings, PersonalInfo } from '@vchat/contract'
+import { accountSettings } from '@vchat/contract/schemas'
 import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
 import { absoluteUrl } from '../world/anchors.ts'
 import { avatarPath } from '../world/images.ts'
@@ -74,16 +74,10 @@ const COLUMNS = {
 } as const
 
 export const profileRoutes: Route[] = [
-  productRoute('/api/common_service/get_manual_personal_info_v2', {
-    data: emptyRequest,
-    response: responses.personalInfo,
-    auth: true,
+  productRoute('getPersonalInfo', {
     handle: (request) => ok(personalInfo(request.app, signedIn(request))),
   }),
-  productRoute('/api/common_service/update_manual_personal_info_v2', {
-    data: requests.updatePersonalInfo,
-    response: responses.personalInfo,
-    auth: true,
+  productRoute('updatePersonalInfo', {
     async handle(request) {
       const { app, data } = request
       const user = signedIn(request)

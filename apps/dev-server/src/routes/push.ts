@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { requests, responses } from '../contract/schemas.ts'
 import { validate } from '../http/http.ts'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 
@@ -28,10 +27,7 @@ function ensureTable(db: DatabaseSync): void {
 const tokensQuery = z.object({ uid: z.string().regex(/^\d{1,12}$/, 'expected a uid') })
 
 export const pushRoutes: Route[] = [
-  productRoute('/api/common_service/upload_push_token', {
-    data: requests.uploadPushToken,
-    response: responses.uploadPushToken,
-    auth: true,
+  productRoute('uploadPushToken', {
     handle(request) {
       const user = signedIn(request)
       ensureTable(request.app.db)

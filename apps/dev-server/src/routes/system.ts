@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { emptyRequest, responses } from '../contract/schemas.ts'
 import { findSessionUid } from '../auth/sessions.ts'
-import { MAINTENANCE_OFF, MAINTENANCE_ON } from '../constants.ts'
+import { MAINTENANCE_OFF, MAINTENANCE_ON } from '@vchat/contract'
 import { SCHEMA_VERSION } from '../db/migrations.ts'
 import { findUser, jidLocalPart } from '../db/users.ts'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
@@ -21,10 +20,7 @@ const maintenanceSwitchSchema = z.object({
 const checkTokenSchema = z.object({ username: z.string().min(1), token: z.string() })
 
 export const systemRoutes: Route[] = [
-  productRoute('/api/system_maintenance/maintenance_status', {
-    data: emptyRequest,
-    response: responses.maintenance,
-    auth: false,
+  productRoute('getMaintenanceStatus', {
     handle: ({ app }) => ok({ maintananceStatus: maintenanceStatus(app) }),
   }),
   {

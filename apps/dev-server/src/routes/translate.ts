@@ -1,12 +1,8 @@
-import { requests, responses } from '../contract/schemas.ts'
 import { ok, productRoute, type Route } from '../http/routes.ts'
 import { DEV_TRANSLATOR_NAME, devTranslate } from '../world/translator.ts'
 
 export const translateRoutes: Route[] = [
-  productRoute('/api/translate_service/translate', {
-    data: requests.translate,
-    response: responses.translate,
-    auth: true,
+  productRoute('translate', {
     handle: ({ data }) =>
       ok({
         translatedText: devTranslate(data.sourceText, data.targetLang),

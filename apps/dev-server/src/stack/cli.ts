@@ -4,7 +4,7 @@ import { DEFAULT_API_PORT, DEFAULT_WS_PORT } from '../constants.ts'
 import { prosodyInstallHint, readyLine, startStack } from './index.ts'
 
 const USAGE =
-  'Usage: node apps/dev-server/src/stack/cli.ts [--api-port 8787] [--ws-port 5280] [--data-dir DIR] [--reset] [--no-prosody]'
+  'Usage: node --conditions=@vchat/source apps/dev-server/src/stack/cli.ts [--api-port 8787] [--ws-port 5280] [--data-dir DIR] [--reset] [--no-prosody]'
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback

@@ -29,7 +29,7 @@ interface CliRun {
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--conditions=@vchat/source', CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   let onReady: (info: Record<string, unknown>) => void = () => {}

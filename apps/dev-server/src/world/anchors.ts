@@ -1,4 +1,4 @@
-import type { AnchorInfo, ClubAnchorItem, Gender, OnlineStatus, Page, RelationUser, UserBrief } from '@vchat/api-client'
+import type { AnchorInfo, ClubAnchorItem, Gender, OnlineStatus, Page, RelationUser, UserBrief } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import type { AppContext } from '../http/routes.ts'
 import { avatarPath, photoPath } from './images.ts'

@@ -3,7 +3,7 @@
  * uid, made on first request and cached. The 480 px quality suffix (`?x-oss-process=image/resize,w_480`,
  * see api-client `withImageQuality`) is honoured: the SVG is drawn at that width.
  */
-import type { Gender } from '@vchat/api-client'
+import type { Gender } from '@vchat/contract'
 import { seedHash } from '../db/seedData.ts'
 import { portraitSvg } from './portraits.ts'
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
-import type { OrderDetail, PayChannel, PayRecord, PayStatus, PaymentCountry, SavedCard, Sku } from '@vchat/api-client'
+import type { OrderDetail, PayChannel, PayRecord, PayStatus, PaymentCountry, SavedCard, Sku } from '@vchat/contract'
 import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
 import { redeemCardToken } from '../simulator/cardVault.ts'
 import { inTransaction } from './tasks.ts'

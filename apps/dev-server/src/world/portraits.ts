@@ -7,7 +7,7 @@
  */
 import * as avataaars from '@dicebear/avataaars'
 import { createAvatar } from '@dicebear/core'
-import type { Gender } from '@vchat/api-client'
+import type { Gender } from '@vchat/contract'
 import { seedHash } from '../db/seedData.ts'
 
 type AvataaarsOptions = NonNullable<Parameters<typeof createAvatar<avataaars.Options>>[1]>

@@ -1,4 +1,4 @@
-import type { FriendStatus, FriendsRelative, RelationAction } from '@vchat/api-client'
+import type { FriendStatus, FriendsRelative, RelationAction } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 
 export type RelationKind = 'like' | 'pass' | 'friend_request' | 'friend' | 'favorite' | 'online_notice'

@@ -1,4 +1,16 @@
-import type { RewardResponse, TaskCompletedResponse, TaskInfo, TaskStatus, UserTaskInfo } from '@vchat/api-client'
+import {
+  CHECK_IN_COMPLETED,
+  CHECK_IN_OPEN,
+  REWARD_TYPE_CHECK_IN,
+  TASK_CLAIMABLE,
+  TASK_CLAIMED,
+  TASK_IN_PROGRESS,
+  type RewardResponse,
+  type TaskCompletedResponse,
+  type TaskInfo,
+  type TaskStatus,
+  type UserTaskInfo,
+} from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import { CHECK_IN_REWARDS } from '../constants.ts'
 import { dayStart, localDay, secondsToNextDay } from './time.ts'
@@ -91,7 +103,7 @@ function taskStatus(db: DatabaseSync, uid: string, jid: string, task: TaskDefini
   const range = { from: dayStart(today, clock.offsetMinutes), to: dayStart(today + 1, clock.offsetMinutes) }
   const claimed = db.prepare('SELECT 1 FROM task_claims WHERE uid = ? AND task_key = ? AND period = ?').get(uid, task.taskKey, period)
   const progress = Math.min(task.target, task.progress(db, uid, jid, range))
-  const status: TaskStatus = claimed ? 3 : progress >= task.target ? 2 : 1
+  const status: TaskStatus = claimed ? TASK_CLAIMED : progress >= task.target ? TASK_CLAIMABLE : TASK_IN_PROGRESS
   return {
     taskKey: task.taskKey,
     taskStatus: status,
@@ -112,7 +124,7 @@ export function taskInfo(db: DatabaseSync, uid: string, jid: string, clock: User
   return {
     checkInDays: state.checkedToday ? state.streakBefore + 1 : state.streakBefore,
     checkInTaskInfo: {
-      status: state.checkedToday ? 3 : 2,
+      status: state.checkedToday ? CHECK_IN_COMPLETED : CHECK_IN_OPEN,
       day: state.checkedToday ? ((state.streakBefore % CHECK_IN_REWARDS.length) + 1) : state.cycleDay,
       rewards: [...CHECK_IN_REWARDS],
     },
@@ -147,7 +159,7 @@ export function checkIn(db: DatabaseSync, uid: string, clock: UserClock): Reward
     if (state.checkedToday) return 'already checked in today'
     db.prepare('INSERT INTO check_ins (uid, day, coins, at) VALUES (?, ?, ?, ?)').run(uid, state.today, state.coins, clock.now)
     return {
-      rewardType: 3 as const,
+      rewardType: REWARD_TYPE_CHECK_IN,
       coins: state.coins,
       gemsBalance: credit(db, uid, state.coins),
       checkInDays: state.streakBefore + 1,
@@ -162,11 +174,11 @@ export function claimTask(db: DatabaseSync, uid: string, jid: string, taskKey: s
   if (!task) return `unknown taskKey ${taskKey}`
   return inTransaction(db, () => {
     const status = taskStatus(db, uid, jid, task, clock)
-    if (status.taskStatus === 3) return 'task already claimed'
-    if (status.taskStatus === 1) return 'task not completed yet'
+    if (status.taskStatus === TASK_CLAIMED) return 'task already claimed'
+    if (status.taskStatus === TASK_IN_PROGRESS) return 'task not completed yet'
     const period = task.daily ? localDay(clock.now, clock.offsetMinutes) : 0
     db.prepare('INSERT INTO task_claims (uid, task_key, period, coins, at) VALUES (?, ?, ?, ?, ?)').run(uid, task.taskKey, period, task.coins, clock.now)
-    return { taskKey: task.taskKey, taskStatus: 3 as const, coins: task.coins, gemsBalance: credit(db, uid, task.coins) }
+    return { taskKey: task.taskKey, taskStatus: TASK_CLAIMED, coins: task.coins, gemsBalance: credit(db, uid, task.coins) }
   })
 }
 

@@ -1,4 +1,4 @@
-import type { ClientInfo, DeviceInfo, EnvelopeUserInfo } from '../contract'
+import type { ClientInfo, DeviceInfo, EnvelopeUserInfo } from '@vchat/contract'
 import { CHANNEL, WEB_VERSION } from '../constants'
 import { createApiClient, type ApiClientOptions } from '../createApiClient'
 

@@ -1,7 +1,8 @@
 /**
- * The product API contract: request and response types shared by the client (this package) and the
- * local backend (apps/dev-server imports these types). SPEC §3 and §7 are the source; where the spec
- * says "not shown" the shape here is our design and is documented in this package's README.
+ * The product API's types: what every request carries and what every endpoint answers, shared by the
+ * client (@vchat/api-client), the local backend (apps/dev-server) and the app. SPEC §3 and §7 are the
+ * source; where the spec says "not shown" the shape here is our design and is documented in the
+ * api-client README. The zod schemas in schemas.ts are checked to match each type exactly.
  */
 
 /** SPEC §7 deviceInfo. fbp/fbc are sent only with payment_service/create_order. */
@@ -160,6 +161,8 @@ export interface MaintenanceStatusResponse {
 }
 
 export const MAINTENANCE_ON = 2
+/** The normal state (SPEC §4). */
+export const MAINTENANCE_OFF = 0
 
 // ---- errors (HTTP level, from the local backend) --------------------------------------------
 

@@ -1,42 +1,56 @@
-import type * as C from './contract'
+import type * as C from './types.ts'
 
 /**
- * One product endpoint: its path, and (as phantom types) what the caller passes and what the call
- * resolves with. Endpoints whose body the client fixes (`fixedData`) take no argument besides options.
+ * One product endpoint: its path, whether it needs a signed-in user, and (as phantom types) what the
+ * caller passes, what goes on the wire as `data`, and what the call resolves with. Endpoints whose
+ * body the client fixes (`fixedData`) take no argument besides options.
  */
-export interface EndpointDefinition<TParams, TResponse> {
+export interface EndpointDefinition<TParams, TResponse, TData = TParams> {
   readonly path: string
+  /** False for the few endpoints a visitor calls (login, site configuration, maintenance). */
+  readonly auth: boolean
   /** The data sent for endpoints whose body is fixed, e.g. account `{ action: 1 }`. */
   readonly fixedData?: object
   /** Type carrier only; never set. */
-  readonly types?: { params: TParams; response: TResponse }
+  readonly types?: { params: TParams; response: TResponse; data: TData }
+}
+
+interface EndpointOptions {
+  /** Defaults to true: the endpoint needs a signed-in user's vcToken. */
+  auth?: boolean
 }
 
 /** An endpoint whose data the caller supplies. */
 export function endpoint<TParams extends object, TResponse>(
   path: string,
+  options: EndpointOptions = {},
 ): EndpointDefinition<TParams, TResponse> {
-  return { path }
+  return { path, auth: options.auth ?? true }
 }
 
 /** An endpoint whose data is fixed by the client; the method takes only options. */
-export function fixedEndpoint<TResponse>(
+export function fixedEndpoint<TResponse, TData extends object = EmptyData>(
   path: string,
-  fixedData: object = {},
-): EndpointDefinition<void, TResponse> {
-  return { path, fixedData }
+  fixedData: TData = {} as TData,
+  options: EndpointOptions = {},
+): EndpointDefinition<void, TResponse, TData> {
+  return { path, fixedData, auth: options.auth ?? true }
 }
 
+/** The data of an endpoint that sends none. */
+export type EmptyData = Record<string, never>
+
 /**
- * The product API, one row per endpoint (SPEC §7). To add an endpoint: add its request/response
- * types to contract.ts and a row here; `ApiClient` gets the typed method automatically.
+ * The product API, one row per endpoint (SPEC §7). To add an endpoint: add its request and response
+ * types to types.ts, a row here and its schemas to `endpointSchemas` (schemas.ts); `ApiClient` gets
+ * the typed method and the dev-server serves it with `productRoute('<name>', { handle })`.
  */
 export const endpoints = {
   // login_service
-  userPwdLogin: endpoint<C.UserPwdLoginRequest, C.LoginResponse>('/api/login_service/user_pwd_login'),
-  login: endpoint<C.LoginRequest, C.LoginResponse>('/api/login_service/login'),
+  userPwdLogin: endpoint<C.UserPwdLoginRequest, C.LoginResponse>('/api/login_service/user_pwd_login', { auth: false }),
+  login: endpoint<C.LoginRequest, C.LoginResponse>('/api/login_service/login', { auth: false }),
   logout: fixedEndpoint<null>('/api/login_service/logout'),
-  getWebsiteConfig: fixedEndpoint<C.WebsiteConfig>('/api/login_service/get_website_config'),
+  getWebsiteConfig: fixedEndpoint<C.WebsiteConfig>('/api/login_service/get_website_config', {}, { auth: false }),
   // common_service: profile
   getPersonalInfo: fixedEndpoint<C.PersonalInfo>('/api/common_service/get_manual_personal_info_v2'),
   updatePersonalInfo: endpoint<C.UpdatePersonalInfoRequest, C.PersonalInfo>(
@@ -44,19 +58,21 @@ export const endpoints = {
   ),
   // account_service
   getConfig: fixedEndpoint<C.ConfigInfo>('/api/account_service/combine_info'),
-  getAccount: fixedEndpoint<C.AccountInfo>('/api/account_service/account', {
+  getAccount: fixedEndpoint<C.AccountInfo, C.AccountRequest>('/api/account_service/account', {
     action: 1,
-  } satisfies C.AccountRequest),
-  claimCheckInReward: fixedEndpoint<C.RewardResponse>('/api/account_service/reward', {
+  }),
+  claimCheckInReward: fixedEndpoint<C.RewardResponse, C.RewardRequest>('/api/account_service/reward', {
     rewardType: 3,
-  } satisfies C.RewardRequest),
+  }),
   getAnchorAccounts: endpoint<C.AnchorAccountRequest, C.AnchorAccountResponse>('/api/account_service/anchor_acount'),
   getFirstCallInfo: fixedEndpoint<C.FirstCallInfo>('/api/account_service/first_call_info'),
   getPaidUserFreeCall: fixedEndpoint<C.PaidUserFreeCall>('/api/account_service/paid_user_free_call'),
   // translate_service
   translate: endpoint<C.TranslateRequest, C.TranslateResponse>('/api/translate_service/translate'),
   // system_maintenance
-  getMaintenanceStatus: fixedEndpoint<C.MaintenanceStatusResponse>('/api/system_maintenance/maintenance_status'),
+  getMaintenanceStatus: fixedEndpoint<C.MaintenanceStatusResponse>('/api/system_maintenance/maintenance_status', {}, {
+    auth: false,
+  }),
   // anchorlist_services
   getHotAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_hot'),
   getNewAnchors: endpoint<C.AnchorListRequest, C.AnchorPage>('/api/anchorlist_services/anchor_list_new'),
@@ -121,3 +137,11 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints
 export type EndpointName = keyof Endpoints
+
+/**
+ * The public host wall (our addition, not a product endpoint): `GET`, no login, no device envelope,
+ * so a visitor's first page can show live faces without the product client and a CDN can cache it.
+ */
+export const PUBLIC_HOSTS_PATH = '/api/public/live_hosts'
+/** Hosts the public wall answers at most (two rows of six on a desktop, a screenful on a phone). */
+export const PUBLIC_HOSTS_LIMIT = 12

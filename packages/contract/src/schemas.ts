@@ -1,27 +1,28 @@
 /**
- * Runtime schemas of the API contract. The TypeScript types of @vchat/api-client stay THE contract:
- * every schema here is checked at compile time to produce exactly its contract type (`exact<T>()`),
- * so a change to a type that the schema does not follow fails `tsc`. Request schemas validate what
- * the dev-server accepts (HTTP 400 naming the field otherwise); response schemas check what it
- * answers (every answer in development, and the contract test).
+ * @vchat/contract/schemas — runtime schemas of the product API. Every schema is checked at compile
+ * time to produce exactly its type in types.ts (`exact<T>()`), and `endpointSchemas` is checked to
+ * give every row of the endpoint table a request and a response schema of that row's types, so a type
+ * the schema does not follow, or an endpoint without schemas, fails `tsc`. Request schemas validate
+ * what a backend accepts (the dev-server answers HTTP 400 naming the field otherwise); response
+ * schemas check what it answers (every answer in development, and the contract test).
  */
-import type * as C from '@vchat/api-client'
 import { z } from 'zod'
-import { PUBLIC_WALL_SIZE } from '../constants.ts'
+import { PUBLIC_HOSTS_LIMIT, type EndpointName, type Endpoints } from './endpoints.ts'
+import type * as C from './types.ts'
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 
 /** `exact<T>()(schema)`: compile error unless the schema's output is exactly T. */
-export function exact<T>() {
+function exact<T>() {
   return <S extends z.ZodType<T>>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { contractMismatch: T })): S =>
     schema
 }
 
 // ---- request building blocks ------------------------------------------------------------------
 
-export const PAGE_SIZE_MAX = 50
-export const JIDS_MAX = 100
-export const ANCHOR_JIDS_MAX = 50
+const PAGE_SIZE_MAX = 50
+const JIDS_MAX = 100
+const ANCHOR_JIDS_MAX = 50
 
 const jid = z.string().min(3).max(200).regex(/^[^@\s]+@[^@\s]+$/, 'expected a jid (local@domain)')
 const page = z.number().int().min(1).max(10_000)
@@ -39,16 +40,16 @@ const accountSettingsShape = {
 /** The settings an account changed (AccountSettings): the client applies them over its defaults. */
 export const accountSettings = exact<Partial<C.AccountSettings>>()(z.object(accountSettingsShape).partial().strict())
 
-export const emptyRequest = z.object({}).strict()
-export const pageRequest = exact<C.PageRequest>()(z.object({ page, size }).strict())
-export const targetJidRequest = exact<C.TargetJidRequest>()(z.object({ targetJid: jid }).strict())
+const emptyRequest = z.object({}).strict()
+const pageRequest = exact<C.PageRequest>()(z.object({ page, size }).strict())
+const targetJidRequest = exact<C.TargetJidRequest>()(z.object({ targetJid: jid }).strict())
 
 function isPastDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() < Date.now()
 }
 
-export const requests = {
+const requests = {
   userPwdLogin: exact<C.UserPwdLoginRequest>()(
     z.object({ uid: z.string().min(1, 'required').max(32), passwd: z.string().min(1, 'required').max(128) }).strict(),
   ),
@@ -276,7 +277,7 @@ const savedCard = exact<C.SavedCard>()(
     .strict(),
 )
 
-export const responses = {
+const responses = {
   login: exact<C.LoginResponse>()(
     z
       .object({
@@ -387,7 +388,7 @@ export const responses = {
               })
               .strict(),
           )
-          .max(PUBLIC_WALL_SIZE),
+          .max(PUBLIC_HOSTS_LIMIT),
       })
       .strict(),
   ),
@@ -602,7 +603,7 @@ export const responses = {
 
 // ---- chat extras: gift list and paid-image unlock (our design; SPEC names the entities only) ------
 
-export const chatExtraSchemas = {
+const chatExtraSchemas = {
   giftList: exact<C.GiftListResponse>()(
     z
       .object({
@@ -658,16 +659,95 @@ const luckyBoxItem = exact<C.LuckyBoxItem>()(
     .strict(),
 )
 
-export const luckyBoxSchemas = {
+const luckyBoxSchemas = {
   openRequest: exact<C.OpenLuckyBoxRequest>()(z.object({ rule: luckyBoxRule }).strict()),
   info: exact<C.LuckyBoxInfo>()(z.object({ enabled: z.boolean(), boxes: z.array(luckyBoxItem) }).strict()),
   open: exact<C.OpenLuckyBoxResponse>()(z.object({ box: luckyBoxItem, gems: z.number().int().positive(), gemsBalance: nonNegative }).strict()),
 } as const
 
-export const exclusiveSchemas = {
+const exclusiveSchemas = {
   list: exact<C.ExclusiveAnchorListResponse>()(
     pageOf(z.object({ ...anchorInfoShape, exclusivePrice: z.number().int().positive(), exclusiveIntro: z.string().min(1) }).strict()).extend({
       unlocked: z.boolean(),
     }),
   ),
 } as const
+
+// ---- the endpoint table's schemas ---------------------------------------------------------------
+
+/** What an endpoint sends as `data` (its params, or its fixed data) and what it answers. */
+type DataOf<K extends EndpointName> = NonNullable<Endpoints[K]['types']>['data']
+type ResponseOf<K extends EndpointName> = NonNullable<Endpoints[K]['types']>['response']
+
+/**
+ * Request and response schema of every product endpoint, by the endpoint table's names: the
+ * dev-server's `productRoute(name, …)` takes path and auth from the table and validation from here.
+ */
+export const endpointSchemas = {
+  userPwdLogin: { request: requests.userPwdLogin, response: responses.login },
+  login: { request: requests.login, response: responses.login },
+  logout: { request: emptyRequest, response: responses.none },
+  getWebsiteConfig: { request: emptyRequest, response: responses.websiteConfig },
+  getPersonalInfo: { request: emptyRequest, response: responses.personalInfo },
+  updatePersonalInfo: { request: requests.updatePersonalInfo, response: responses.personalInfo },
+  getConfig: { request: emptyRequest, response: responses.config },
+  getAccount: { request: requests.account, response: responses.account },
+  claimCheckInReward: { request: requests.reward, response: responses.reward },
+  getAnchorAccounts: { request: requests.anchorAccount, response: responses.anchorAccount },
+  getFirstCallInfo: { request: emptyRequest, response: responses.firstCallInfo },
+  getPaidUserFreeCall: { request: emptyRequest, response: responses.paidUserFreeCall },
+  translate: { request: requests.translate, response: responses.translate },
+  getMaintenanceStatus: { request: emptyRequest, response: responses.maintenance },
+  getHotAnchors: { request: requests.anchorList, response: responses.anchorPage },
+  getNewAnchors: { request: requests.anchorList, response: responses.anchorPage },
+  getAnchorProfile: { request: requests.anchorProfile, response: responses.anchorProfile },
+  getSwipeAnchors: { request: requests.swipe, response: responses.swipe },
+  getRecommendedAnchors: { request: requests.anchorList, response: responses.anchorPage },
+  getClubAnchors: { request: pageRequest, response: responses.clubAnchors },
+  getStoryLine: { request: requests.storyLine, response: responses.storyLine },
+  getContactPopupInfo: { request: emptyRequest, response: responses.contactPopup },
+  getExclusiveAnchors: { request: pageRequest, response: exclusiveSchemas.list },
+  getUserProfiles: { request: requests.userProfiles, response: responses.userProfiles },
+  getMultiOnlineStatus: { request: requests.multiOnlineStatus, response: responses.multiOnlineStatus },
+  getUserTasksInfo: { request: emptyRequest, response: responses.taskInfo },
+  completeUserTask: { request: requests.taskCompleted, response: responses.taskCompleted },
+  uploadPushToken: { request: requests.uploadPushToken, response: responses.uploadPushToken },
+  setCheckInNotification: { request: requests.checkInNotification, response: responses.checkInNotification },
+  triggerAutoMessage: { request: requests.triggerAutoMessage, response: responses.triggerAutoMessage },
+  getPayRecords: { request: requests.payRecords, response: responses.payRecords },
+  getCallRecords: { request: requests.callRecords, response: responses.callRecords },
+  getSendMsgLock: { request: targetJidRequest, response: responses.sendMsgLock },
+  getGiftList: { request: emptyRequest, response: chatExtraSchemas.giftList },
+  unlockImage: { request: chatExtraSchemas.unlockImageRequest, response: chatExtraSchemas.unlockImage },
+  getUnlockedImages: { request: chatExtraSchemas.unlockedImagesRequest, response: chatExtraSchemas.unlockedImages },
+  getUserSupport: { request: emptyRequest, response: responses.userSupport },
+  getClubRewardRecords: { request: pageRequest, response: responses.clubRewardRecords },
+  getClubCallTimes: { request: emptyRequest, response: responses.clubCallTimes },
+  setAnchorOnlineNotice: { request: requests.anchorOnlineNotice, response: responses.anchorOnlineNotice },
+  getLuckyBoxInfo: { request: emptyRequest, response: luckyBoxSchemas.info },
+  openLuckyBox: { request: luckyBoxSchemas.openRequest, response: luckyBoxSchemas.open },
+  getPaymentChannels: { request: requests.paymentChannels, response: responses.paymentChannels },
+  createOrder: { request: requests.createOrder, response: responses.createOrder },
+  saveBankCard: { request: requests.saveBankCard, response: responses.savedCard },
+  getPayOrderStatus: { request: requests.payOrderStatus, response: responses.payOrderStatus },
+  authenticatePayment: { request: requests.authenticationPayment, response: responses.authenticationPayment },
+  changeRelation: { request: requests.changeRelation, response: responses.friendsRelative },
+  getLikeList: { request: requests.likeList, response: responses.relationPage },
+  getFriendList: { request: requests.friendList, response: responses.relationPage },
+  getFriendsRelative: { request: targetJidRequest, response: responses.friendsRelative },
+  autoAddFriend: { request: targetJidRequest, response: responses.friendsRelative },
+  changeUserFavorite: { request: requests.changeUserFavorite, response: responses.userFavorite },
+  getFavoriteCapability: { request: emptyRequest, response: responses.favoriteCapability },
+  queryUserFavorite: { request: targetJidRequest, response: responses.userFavorite },
+  getFavoriteList: { request: pageRequest, response: responses.relationPage },
+} as const satisfies {
+  [K in EndpointName]: { request: z.ZodType<DataOf<K>>; response: z.ZodType<ResponseOf<K>> }
+}
+
+export type EndpointSchemas = typeof endpointSchemas
+
+/** The public host wall (GET PUBLIC_HOSTS_PATH): its query and its answer. */
+export const publicHostsSchemas = { request: requests.publicHosts, response: responses.publicHosts } as const
+
+/** What the image host answers an upload (SPEC §7 `/upload`). */
+export const uploadImageResponse = responses.uploadImage
