@@ -33,3 +33,13 @@ export const WAIT_FOR_TIMEOUT_MS = 10_000
  * below the root): it gives `vi.waitFor` the ceiling above.
  */
 export const WAIT_FOR_SETUP = '../../vitest.waitFor.ts'
+
+/**
+ * The whole Vitest config of a package whose tests run in Node with nothing of their own to set up
+ * (analytics, api-client, chat-db, contract, platform, webrtc-call, xmpp-chat): `defineConfig(NODE_PACKAGE_CONFIG)`.
+ */
+export const NODE_PACKAGE_CONFIG = {
+  resolve: { conditions: SOURCE_CONDITIONS },
+  ssr: { resolve: { conditions: SOURCE_CONDITIONS, externalConditions: SOURCE_CONDITIONS } },
+  test: { testTimeout: TEST_TIMEOUT_MS, hookTimeout: HOOK_TIMEOUT_MS, setupFiles: [WAIT_FOR_SETUP] },
+}

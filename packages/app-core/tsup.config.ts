@@ -1,13 +1,9 @@
 import { defineConfig } from 'tsup'
+import { PACKAGE_BUILD } from '../../tsup.shared.ts'
 
 export default defineConfig({
+  ...PACKAGE_BUILD,
   entry: { index: 'src/index.ts', brand: 'src/brand/index.ts', testing: 'src/testing/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { customConditions: [] } },
-  tsconfig: 'tsconfig.build.json',
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
   // Screens and layout import their stylesheets; the consuming app bundles them.
   loader: { '.css': 'copy' },
 })

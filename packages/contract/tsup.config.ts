@@ -1,13 +1,10 @@
 import { defineConfig } from 'tsup'
+import { PACKAGE_BUILD } from '../../tsup.shared.ts'
 
 export default defineConfig({
-  // Two entries: the zod-free vocabulary (names, paths, types, jid helpers) for browser code that must
-  // stay small, and the zod schemas for whoever validates (the dev-server, tests).
-  entry: ['src/index.ts', 'src/schemas.ts'],
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { customConditions: [] } },
-  tsconfig: 'tsconfig.build.json',
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
+  ...PACKAGE_BUILD,
+  // The zod-free vocabulary (everything; the HTTP part alone for api-client to re-export; the wire
+  // vocabulary alone for xmpp-chat to re-export) for browser code that must stay small, and the zod
+  // schemas for whoever validates (the dev-server, tests).
+  entry: ['src/index.ts', 'src/http.ts', 'src/wire.ts', 'src/schemas.ts'],
 })

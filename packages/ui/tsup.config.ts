@@ -1,11 +1,7 @@
 import { defineConfig } from 'tsup'
+import { PACKAGE_BUILD } from '../../tsup.shared.ts'
 
 export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ['esm', 'cjs'],
-  dts: { compilerOptions: { customConditions: [] } },
-  tsconfig: 'tsconfig.build.json',
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
+  ...PACKAGE_BUILD,
+  entry: ['src/index.ts'],
 })

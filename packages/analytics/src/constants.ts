@@ -1,3 +1,4 @@
+import { MessageType } from '@vchat/contract'
 /** Values from the product specification (SPEC §5, §9). */
 
 /** SPEC §9: events per batch, within bounds 1–30. */
@@ -59,8 +60,8 @@ export const PAGE_HIDE_EVENT = 'page_hide'
  */
 export const SENT_IDS_CAP = 600
 
-/** SPEC §3 message type 100: attribution_refresh. */
-export const ATTRIBUTION_REFRESH_MESSAGE_TYPE = 100
+/** SPEC §3 message type 100: attribution_refresh (the number is the contract's). */
+export const ATTRIBUTION_REFRESH_MESSAGE_TYPE = MessageType.AttributionRefresh
 
 /** SPEC §9: the tracking heartbeat header is at most 1024 bytes ... */
 export const TRACKING_HEADER_MAX_BYTES = 1_024

@@ -1,5 +1,5 @@
-/** The contract's types, endpoint table and constants, re-exported so a caller of the client needs one import. */
-export * from '@vchat/contract'
+/** The contract's HTTP types, endpoint table and constants, re-exported so a caller of the client needs one import. */
+export * from '@vchat/contract/http'
 export * from './constants'
 export { ApiError, isApiError, type ApiErrorCode, type ApiErrorDetails } from './errors'
 export {

@@ -30,11 +30,6 @@ export const LOGIN_ERROR_UNKNOWN = 'unknown reason'
 export const STORAGE_NAME = 'keyvaluepairs'
 export const STORAGE_SIZE_BYTES = 4_980_736
 
-/** SPEC §9: channel code and web package version. */
-export const CLIENT_CHANNEL = 'B1'
-export const CLIENT_VERSION_NAME = '1.0.0'
-export const CLIENT_VERSION_CODE = '1.0.0'
-
 /** SPEC §7: XMPP resource of the web client. */
 export const XMPP_RESOURCE = 'web_fachat'
 /** Messages shown when a thread opens (the last 50; chat-db DEFAULT_THREAD_PAGE_SIZE), and per older page. */

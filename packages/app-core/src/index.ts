@@ -30,7 +30,8 @@ export {
 } from './features/auth/authSlice'
 export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus, PasswordCredentials } from './features/auth/authSlice'
 export { loggedOut } from './features/auth/authActions'
-export { uidFromJid, isAnchorJid } from './features/auth/uidFromJid'
+/** The jid rules of @vchat/contract; `uidFromJid` is the name this package has always exported. */
+export { isAnchorJid, uidOfJid as uidFromJid } from '@vchat/contract'
 export { LoginScreen, validateLoginForm } from './features/auth/LoginScreen'
 export type { LoginScreenProps } from './features/auth/LoginScreen'
 export { accountSlice, loadAccount, selectAccount, selectGemsBalance, selectIsPaidUser } from './features/account/accountSlice'
@@ -57,7 +58,8 @@ export type { CreateServicesOptions } from './services/createServices'
 export { absoluteWebsocketUrl, envFromImportMeta, resolveEndpoints } from './services/endpoints'
 export { createStorage } from './services/storage'
 export type { StorageKind } from './services/storage'
-export { platformFromUserAgent } from './services/deviceInfo'
+/** api-client's rule, re-exported under the name this package has always offered. */
+export { platformFromUserAgent } from '@vchat/api-client'
 export type * from './services/types'
 
 export { installPreloadErrorReload } from './preloadError'

@@ -3,35 +3,10 @@
 export type MessageState = 'sending' | 'success' | 'error'
 
 /**
- * SPEC §3 message type numbers. `type` stays a plain number on the row because servers may send
- * numbers this client does not know yet; these are the ones the product names.
+ * SPEC §3 message type numbers, from @vchat/contract. `type` stays a plain number on the row because
+ * servers may send numbers this client does not know yet; these are the ones the product names.
  */
-export const MessageType = {
-  Text: 0,
-  Location: 1,
-  Image: 2,
-  Audio: 3,
-  Video: 4,
-  System: 5,
-  Sticker: 6,
-  FriendsRequest: 7,
-  VHubCall: 10,
-  Gift: 13,
-  ShortVideo: 16,
-  InviteVideo: 17,
-  ManagerText: 18,
-  AskGift: 19,
-  ImageWithGift: 20,
-  OfficialMessage: 21,
-  ViolateRule: 22,
-  Maintenance: 23,
-  QuestionAnswer: 36,
-  StoryLineCall: 46,
-  AddFriendMsg: 401,
-  AttributionRefresh: 100,
-} as const
-
-export type MessageType = (typeof MessageType)[keyof typeof MessageType]
+export { MessageType } from '@vchat/contract'
 
 /** A stored message. `id` is local (auto-increment); `mid` is the message id on the wire. */
 export interface Message {

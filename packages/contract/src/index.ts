@@ -1,17 +1,10 @@
 /**
- * @vchat/contract — the product's vocabulary, zod-free: what browser code imports (types, the
- * endpoint table's names, paths and auth, and the constants of the contract). The zod schemas of the
+ * @vchat/contract — the product's vocabulary, zod-free: what browser code imports. The HTTP API
+ * (types, the endpoint table's names, paths and auth, its constants), the XMPP wire vocabulary
+ * (namespaces, message type numbers, sensitive-info bits) and the jid rules. The zod schemas of the
  * HTTP endpoints are behind `@vchat/contract/schemas`.
  */
-export * from './types.ts'
-export {
-  endpoint,
-  endpoints,
-  fixedEndpoint,
-  PUBLIC_HOSTS_LIMIT,
-  PUBLIC_HOSTS_PATH,
-  type EmptyData,
-  type EndpointDefinition,
-  type EndpointName,
-  type Endpoints,
-} from './endpoints.ts'
+export * from './http.ts'
+export * from './wire.ts'
+export * from './jid.ts'
+export * from './cards.ts'

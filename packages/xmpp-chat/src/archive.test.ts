@@ -11,7 +11,7 @@ import { ARCHIVE_QUIET_MS } from './constants.ts'
 import { buildDisplayedStanza, buildMessageStanza, buildReceivedStanza } from './stanza.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { SessionTimers, XmlElement } from './types.ts'
-import { NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM } from './wire.ts'
+import { NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM } from '@vchat/contract'
 
 const ME = 'user_100001@localhost'
 const PEER = 'anchor_200001@localhost'

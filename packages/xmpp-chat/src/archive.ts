@@ -4,7 +4,8 @@ import type { ChatMessage } from './messages.ts'
 import { parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, archiveResultOf, bareJid } from './wire.ts'
+import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, bareJid } from '@vchat/contract'
+import { archiveResultOf } from './wire.ts'
 
 /** An archive page was refused or malformed: nothing of it was stored. Retry with `catchUp()`. */
 export class ArchiveError extends Error {

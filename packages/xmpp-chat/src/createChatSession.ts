@@ -25,7 +25,7 @@ import type {
   XmppClientLike,
 } from './types.ts'
 import { guardDetachedSockets } from './detachedSockets.ts'
-import { NS_STREAM_MANAGEMENT } from './wire.ts'
+import { NS_STREAM_MANAGEMENT } from '@vchat/contract'
 
 const globalTimers: SessionTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),

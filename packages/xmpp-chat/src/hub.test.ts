@@ -2,7 +2,7 @@ import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
 import { buildHubCallStanza, createHubTransport, parseHubCall } from './hub.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { NS_CALL } from './wire.ts'
+import { NS_CALL } from '@vchat/contract'
 
 function fakeSession() {
   const sent: XmlElement[] = []

@@ -1,6 +1,6 @@
 import { xml } from '@xmpp/client'
 import type { ChatSession, XmlElement } from './types.ts'
-import { CALL_ELEMENT, NS_CALL, bareJid } from './wire.ts'
+import { CALL_ELEMENT, NS_CALL, bareJid } from '@vchat/contract'
 
 /** One call-signalling message to or from the hub (`<call xmlns="urn:vchat:call:1" action="…">{json}</call>`). */
 export interface HubCall {

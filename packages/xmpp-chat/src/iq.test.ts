@@ -2,7 +2,7 @@ import { xml } from '@xmpp/client'
 import { describe, expect, it } from 'vitest'
 import { buildGiftBuyIq, getLastActivity, getVCard, parseVCard } from './iq.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD } from './wire.ts'
+import { NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD } from '@vchat/contract'
 
 function vcard(...children: XmlElement[]): XmlElement {
   return xml('vCard', { xmlns: NS_VCARD }, ...children)

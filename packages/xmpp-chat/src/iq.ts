@@ -1,7 +1,7 @@
 import { xml } from '@xmpp/client'
 import { ERROR_XMPP_SEND_IQ } from './constants.ts'
 import type { ChatSession, XmlElement } from './types.ts'
-import { GIFT_BUY_ELEMENT, NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD, bareJid, uidOfJid } from './wire.ts'
+import { GIFT_BUY_ELEMENT, NS_GIFT, NS_LAST_ACTIVITY, NS_VCARD, bareJid, uidOfJid } from '@vchat/contract'
 
 /** SPEC §3 user card, read from a vCard (vcard-temp). */
 export interface UserCard {

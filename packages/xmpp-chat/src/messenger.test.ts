@@ -10,7 +10,7 @@ import { createMessenger } from './messenger.ts'
 import type { Messenger } from './messenger.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { ChatSession, SessionTimers, XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_DELAY, NS_FILTER, NS_HINTS, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from './wire.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_DELAY, NS_FILTER, NS_HINTS, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from '@vchat/contract'
 
 const USER = 'user_100001@localhost'
 const ANCHOR = 'anchor_200001@localhost'

@@ -6,8 +6,8 @@ import type { MessageOrigin, MessageStore, Messenger, MessengerOptions } from '.
 import { buildChatStateStanza, buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, parseIncoming, threadIdOf } from './stanza.ts'
 import type { IncomingStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
-import { MessageType, bareJid } from './wire.ts'
-import type { ChatStateName } from './wire.ts'
+import { MessageType, bareJid } from '@vchat/contract'
+import type { ChatStateName } from '@vchat/contract'
 
 export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messengerTypes.ts'
 function listeners<A>() {

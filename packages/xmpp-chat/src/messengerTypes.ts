@@ -2,7 +2,7 @@ import type { ThreadHistoryPage } from './archive.ts'
 import type { GiftBuyRequest, GiftBuyResult } from './iq.ts'
 import type { ChatMessage, PushNotice } from './messages.ts'
 import type { ChatSession } from './types.ts'
-import type { ChatStateName } from './wire.ts'
+import type { ChatStateName } from '@vchat/contract'
 
 /**
  * Where the messenger keeps messages: the outbox and the history. `@vchat/chat-db` implements it

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from './messages.ts'
 import { buildChatStateStanza, buildDisplayedStanza, buildMessageStanza, buildReceivedStanza, initialStateOf, normalizeAttachment, parseIncoming, parseStanza } from './stanza.ts'
 import type { XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, NS_RECEIPTS } from './wire.ts'
+import { MessageType, NS_CHAT_MARKERS, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, NS_RECEIPTS } from '@vchat/contract'
 
 const ME = 'user_100001@localhost'
 const PEER = 'anchor_200001@localhost'

@@ -12,28 +12,8 @@ import type {
   StoryAttachment,
 } from './messages.ts'
 import type { XmlElement } from './types.ts'
-import {
-  MessageType,
-  NOTICE_ELEMENT,
-  CHAT_STATES,
-  NS_CHAT_MARKERS,
-  NS_CHAT_STATES,
-  NS_HINTS,
-  NS_RECEIPTS,
-  NS_DELAY,
-  NS_FILTER,
-  NS_MESSAGE,
-  NS_NOTICE,
-  NS_ORIGIN_ID,
-  PAYLOAD_ATTRIBUTES,
-  PAYLOAD_ELEMENT,
-  SENSITIVE_DISCARD,
-  SENSITIVE_ELEMENT,
-  SENSITIVE_OFFLINE,
-  SENSITIVE_PORN,
-  bareJid,
-} from './wire.ts'
-import type { ChatStateName } from './wire.ts'
+import { MessageType, NOTICE_ELEMENT, CHAT_STATES, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_HINTS, NS_RECEIPTS, NS_DELAY, NS_FILTER, NS_MESSAGE, NS_NOTICE, NS_ORIGIN_ID, PAYLOAD_ATTRIBUTES, PAYLOAD_ELEMENT, SENSITIVE_DISCARD, SENSITIVE_ELEMENT, SENSITIVE_OFFLINE, SENSITIVE_PORN, bareJid } from '@vchat/contract'
+import type { ChatStateName } from '@vchat/contract'
 
 /** The thread of a conversation is identified by the other party's bare jid. */
 export function threadIdOf(peerJid: string): string {

@@ -1,4 +1,4 @@
-import type { ChatStateName } from './wire.ts'
+import type { ChatStateName } from '@vchat/contract'
 
 /**
  * Typing notifications (XEP-0085) as a user expects them, both ways:

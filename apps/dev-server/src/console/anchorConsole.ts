@@ -141,19 +141,14 @@ export function memoryMessageStore(): MessageStore & { all(): ChatMessage[] } {
 type XmppChat = typeof import('@vchat/xmpp-chat')
 
 /**
- * @vchat/xmpp-chat from its source entry (the package's `@vchat/source` export, run by Node's type
- * stripping), so the console works without a build of the package; its build output otherwise.
+ * @vchat/xmpp-chat, loaded when the first anchor signs in (the API serves without it); from its source
+ * entry, as the dev-server runs with the `@vchat/source` condition.
  */
 async function loadMessaging(): Promise<XmppChat> {
   try {
-    const manifest = import.meta.resolve('@vchat/xmpp-chat/package.json')
-    return (await import(new URL('./src/index.ts', manifest).href)) as XmppChat
-  } catch {
-    try {
-      return await import('@vchat/xmpp-chat')
-    } catch (error) {
-      throw new HttpError(503, `anchor console: @vchat/xmpp-chat could not be loaded: ${(error as Error).message}`)
-    }
+    return await import('@vchat/xmpp-chat')
+  } catch (error) {
+    throw new HttpError(503, `anchor console: @vchat/xmpp-chat could not be loaded: ${(error as Error).message}`)
   }
 }
 

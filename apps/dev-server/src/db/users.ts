@@ -19,8 +19,3 @@ export function findUser(db: DatabaseSync, uid: string): UserRow | null {
   return (db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as UserRow | undefined) ?? null
 }
 
-/** The local part of a jid (`user_100001` of `user_100001@localhost`). */
-export function jidLocalPart(jid: string): string {
-  const at = jid.indexOf('@')
-  return at === -1 ? jid : jid.slice(0, at)
-}

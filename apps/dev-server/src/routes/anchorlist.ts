@@ -98,6 +98,12 @@ export const publicWallRoute: Route = {
   },
 }
 
+/** One page of hosts as the lists answer them (SPEC §4 AnchorInfo). */
+function anchorPage(app: AppContext, rows: AnchorRow[], request: { page: number; size: number }) {
+  const page = paginate(rows, request.page, request.size)
+  return { ...page, list: page.list.map((row) => toAnchorInfo(app, row)) }
+}
+
 export const anchorListRoutes: Route[] = [
   publicWallRoute,
   productRoute('getHotAnchors', {
@@ -105,8 +111,7 @@ export const anchorListRoutes: Route[] = [
       const rows = filterLanguage(allAnchors(app.db), data.language).sort(
         (a, b) => byPresence(a, b) || b.hot_score - a.hot_score || a.uid.localeCompare(b.uid),
       )
-      const page = paginate(rows, data.page, data.size)
-      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+      return ok(anchorPage(app, rows, data))
     },
   }),
   productRoute('getNewAnchors', {
@@ -114,8 +119,7 @@ export const anchorListRoutes: Route[] = [
       const rows = filterLanguage(allAnchors(app.db), data.language).sort(
         (a, b) => b.joined_day - a.joined_day || a.uid.localeCompare(b.uid),
       )
-      const page = paginate(rows, data.page, data.size)
-      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+      return ok(anchorPage(app, rows, data))
     },
   }),
   productRoute('getAnchorProfile', {
@@ -148,8 +152,7 @@ export const anchorListRoutes: Route[] = [
             b.hot_score - a.hot_score ||
             a.uid.localeCompare(b.uid),
         )
-      const page = paginate(rows, data.page, data.size)
-      return ok({ ...page, list: page.list.map((row) => toAnchorInfo(app, row)) })
+      return ok(anchorPage(app, rows, data))
     },
   }),
   productRoute('getClubAnchors', {

@@ -1,7 +1,7 @@
-import type { FavoriteCapability } from '@vchat/contract'
+import type { FavoriteCapability, FriendListRequest, LikeListRequest } from '@vchat/contract'
 import { FAVORITE_LIMIT_FREE, FAVORITE_LIMIT_PAID } from '../constants.ts'
 import type { UserRow } from '../db/users.ts'
-import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import { ok, productRoute, refuse, signedIn, type AppContext, type ProductRequest, type Route } from '../http/routes.ts'
 import { jidExists, paginate, relationUser } from '../world/anchors.ts'
 import { addRelation, applyRelationAction, hasRelation, makeFriends, relationList, relative, removeRelation } from '../world/relations.ts'
 
@@ -25,6 +25,12 @@ function favoriteCapability(app: AppContext, user: UserRow): FavoriteCapability 
   return { enabled: true, limit: user.paid === 1 ? FAVORITE_LIMIT_PAID : FAVORITE_LIMIT_FREE, count }
 }
 
+/** A page of the signed-in user's likes or friends (the two lists answer alike). */
+function relationListPage(request: ProductRequest<LikeListRequest | FriendListRequest>) {
+  const { app, data } = request
+  return ok(relationPage(app, relationList(app.db, signedIn(request).jid, data.type), data.page, data.size))
+}
+
 export const friendsRoutes: Route[] = [
   productRoute('changeRelation', {
     handle(request) {
@@ -34,18 +40,8 @@ export const friendsRoutes: Route[] = [
       return problem ? refuse(problem) : ok(relative(app.db, user.jid, data.targetJid))
     },
   }),
-  productRoute('getLikeList', {
-    handle(request) {
-      const { app, data } = request
-      return ok(relationPage(app, relationList(app.db, signedIn(request).jid, data.type), data.page, data.size))
-    },
-  }),
-  productRoute('getFriendList', {
-    handle(request) {
-      const { app, data } = request
-      return ok(relationPage(app, relationList(app.db, signedIn(request).jid, data.type), data.page, data.size))
-    },
-  }),
+  productRoute('getLikeList', { handle: relationListPage }),
+  productRoute('getFriendList', { handle: relationListPage }),
   productRoute('getFriendsRelative', {
     handle(request) {
       const user = signedIn(request)

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { findSessionUid } from '../auth/sessions.ts'
-import { MAINTENANCE_OFF, MAINTENANCE_ON } from '@vchat/contract'
+import { MAINTENANCE_OFF, MAINTENANCE_ON, jidLocal } from '@vchat/contract'
 import { SCHEMA_VERSION } from '../db/migrations.ts'
-import { findUser, jidLocalPart } from '../db/users.ts'
+import { findUser } from '../db/users.ts'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
 import { ok, productRoute, type AppContext, type Route } from '../http/routes.ts'
 import { getSetting, setSetting } from './common.ts'
@@ -43,7 +43,7 @@ export const systemRoutes: Route[] = [
       const { username, token } = validate(checkTokenSchema, body)
       const uid = findSessionUid(app.db, token, app.now())
       const user = uid === null ? null : findUser(app.db, uid)
-      const valid = user !== null && jidLocalPart(user.jid) === username
+      const valid = user !== null && jidLocal(user.jid) === username
       if (!valid) app.log(`check-token refused for ${username}`)
       return { body: { valid } }
     },

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { post, signIn, startWorld, tokenizeAtProvider, type SignedInClient, type TestWorld } from '../test-support/world.ts'
 import { escapeHtml } from './checkoutPage.ts'
 import { safeReturnUrl } from './routes.ts'
-import { luhnValid, validateCard, validateVpa } from './validation.ts'
+import { luhnValid } from '@vchat/contract'
+import { validateCard, validateVpa } from './validation.ts'
 
 const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
 

@@ -1,18 +1,5 @@
 /** Card and UPI checks of the payment simulator (what a payment provider would refuse). */
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
+import { luhnValid } from '@vchat/contract'
 
 export interface CardInput {
   cardNumber: string

@@ -15,18 +15,6 @@ export const AUTO_REPLY_RESOURCE = 'dev_autoreply'
 /** An anchor's auto-reply session closes after this long without sending. */
 export const AUTO_REPLY_IDLE_MS = 60_000
 
-type XmppChat = typeof import('@vchat/xmpp-chat')
-
-/** @vchat/xmpp-chat from its source entry (run by Node's type stripping), else its build. */
-async function loadMessaging(): Promise<XmppChat> {
-  try {
-    const manifest = import.meta.resolve('@vchat/xmpp-chat/package.json')
-    return (await import(new URL('./src/index.ts', manifest).href)) as XmppChat
-  } catch {
-    return await import('@vchat/xmpp-chat')
-  }
-}
-
 interface AnchorSession {
   session: ChatSession
   messenger: Messenger
@@ -47,7 +35,7 @@ export function createXmppAutoReplySender(app: AppContext, target: { wsUrl: stri
   }
 
   async function open(anchor: { uid: string; jid: string }): Promise<AnchorSession> {
-    const { createChatSession, createMessenger } = await loadMessaging()
+    const { createChatSession, createMessenger } = await import('@vchat/xmpp-chat')
     const username = anchor.jid.split('@')[0] ?? ''
     const session = createChatSession({
       service: target.wsUrl,

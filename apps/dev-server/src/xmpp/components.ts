@@ -9,7 +9,7 @@ import {
   NS_CALL,
   NS_GIFT,
   NS_STANZAS,
-} from './wire.ts'
+} from '@vchat/contract'
 
 export interface StartXmppComponentsOptions {
   db: DatabaseSync

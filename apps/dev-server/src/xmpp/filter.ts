@@ -1,4 +1,4 @@
-import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE, SENSITIVE_PORN, SENSITIVE_SENSITIVE } from './wire.ts'
+import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE, SENSITIVE_PORN, SENSITIVE_SENSITIVE } from '@vchat/contract'
 
 /**
  * Development word filter. The dev-server is its authority: it publishes these rules to Prosody

@@ -15,7 +15,7 @@ import { onMessagingSettingsChanged } from '../routes/profile.ts'
 import { hashToken } from '../auth/sessions.ts'
 import { autoRepliesOf } from './autoReplyRuntime.ts'
 import { FILTER_WORDS, MASKED_BITS, wordCharRanges } from './filter.ts'
-import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE } from './wire.ts'
+import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE } from '@vchat/contract'
 
 export const FILTER_RULES_PATH = '/internal/xmpp/filter-rules'
 export const FILTER_RULES_VERSION_PATH = `${FILTER_RULES_PATH}/version`

@@ -11,7 +11,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { MATCH_TO_FLASH_S, SILVER_CALL_DURATION_S } from '../constants.ts'
 import { onOrderSettled } from '../world/payments.ts'
 import { ensureCallRecords, freeCallDurationS, freeCallsLeft, silverCallsLeft, SILVER_RECORD_KIND, type FreeKind } from './callRecords.ts'
-import { CALL_ERROR_BLOCKED } from './wire.ts'
+import { CALL_ERROR_BLOCKED } from '@vchat/contract'
 
 /** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
 export const HUB_RING_TIMEOUT_MS = 60_000

@@ -1,6 +1,6 @@
-import type { ClientInfo, DeviceInfo } from '@vchat/api-client'
+import { CHANNEL, WEB_VERSION, createDeviceInfo, type ClientInfo, type DeviceInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
-import { CLIENT_CHANNEL, CLIENT_VERSION_CODE, CLIENT_VERSION_NAME, DEVICE_ID_STORAGE_KEY } from '../constants'
+import { DEVICE_ID_STORAGE_KEY } from '../constants'
 import type { KeyedStorage } from './types'
 
 export interface StoredDeviceIds {
@@ -25,39 +25,30 @@ export function loadDeviceIds(storage: KeyedStorage<StoredDeviceIds>): StoredDev
   return fresh
 }
 
-/** SPEC §7: platform ios on Apple mobile user agents, android otherwise. */
-export function platformFromUserAgent(userAgent: string): 'ios' | 'android' {
-  return /iPhone|iPad|iPod/i.test(userAgent) ? 'ios' : 'android'
-}
-
 export interface DeviceInfoSources {
   ids: StoredDeviceIds
   /** The interface language currently shown. */
   getConfigLanguage: () => string
 }
 
-/** SPEC §7 deviceInfo, read fresh for every request. */
+/** SPEC §7 deviceInfo, read fresh for every request: the browser's facts through api-client's rules. */
 export function readDeviceInfo({ ids, getConfigLanguage }: DeviceInfoSources): DeviceInfo {
   const nav = typeof navigator === 'undefined' ? undefined : navigator
-  const userAgent = nav?.userAgent ?? ''
   const screenInfo = typeof screen === 'undefined' ? undefined : screen
-  return {
+  return createDeviceInfo({
+    userAgent: nav?.userAgent ?? '',
     localLanguage: nav?.language ?? 'en',
     configLanguage: getConfigLanguage(),
-    fingerprint: userAgent,
-    androidId: ids.deviceId,
     screenHeight: screenInfo?.height ?? 0,
     screenWidth: screenInfo?.width ?? 0,
     timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    timezoneOffset: -new Date().getTimezoneOffset(),
-    platform: platformFromUserAgent(userAgent),
+    deviceId: ids.deviceId,
     gaClientId: '',
-    deviceModel: '',
     webUuid: ids.webUuid,
     adid: '',
     // Meta pixel cookies; the API client keeps them only for create_order (SPEC §7).
     ...facebookIds(typeof document === 'undefined' ? '' : document.cookie),
-  }
+  })
 }
 
 /** `_fbp` and `_fbc` from a cookie string, for the fbp/fbc fields sent with order creation. */
@@ -71,10 +62,10 @@ export function facebookIds(cookie: string): { fbp?: string; fbc?: string } {
 /** SPEC §7 clientInfo: channel 'B1', the brand's package name, version 1.0.0. */
 export function clientInfoFor(brand: BrandConfig): ClientInfo {
   return {
-    channel: CLIENT_CHANNEL,
+    channel: CHANNEL,
     pkgName: brand.packageName,
-    versionCode: CLIENT_VERSION_CODE,
-    versionName: CLIENT_VERSION_NAME,
+    versionCode: WEB_VERSION,
+    versionName: WEB_VERSION,
     host: typeof location === 'undefined' ? brand.domain : location.host,
   }
 }

@@ -1,3 +1,4 @@
+import { uidOfJid } from '@vchat/contract'
 import { GIFT_ERROR_GEMS_INSUFFICIENT, createChatSession, createHubTransport, createMessenger, createTypingTracker, getLastActivity, getVCard, threadIdOf } from '@vchat/xmpp-chat'
 import type { ChatSession, HubTransport, LastActivity, Messenger, ReadOptions } from '@vchat/xmpp-chat'
 import { createMessageStore, localOfficialThread, openChatDb, LOCAL_OFFICIAL_THREAD_TID } from '@vchat/chat-db'
@@ -57,12 +58,6 @@ export function onPageLeave(listener: () => void): () => void {
   }
   window.addEventListener('pagehide', handler)
   return () => window.removeEventListener('pagehide', handler)
-}
-
-function uidOfJid(jid: string): string {
-  const local = jid.split('@')[0] ?? ''
-  const underscore = local.indexOf('_')
-  return underscore === -1 ? local : local.slice(underscore + 1)
 }
 
 /** Archive pages one scroll-up may fetch while the messages before it are not on this device. */

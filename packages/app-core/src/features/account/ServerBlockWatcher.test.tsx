@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { HubTransport, XmlElement } from '@vchat/xmpp-chat'
-import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/xmpp-chat/wire'
+import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/contract'
 import { demoConfig } from '../../testing/fakeServices'
 import { fakeChatService } from '../../testing/fakeChat'
 import { fakeServices } from '../../testing/fakeServices'

@@ -1,4 +1,4 @@
-import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/xmpp-chat/wire'
+import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/contract'
 import type { HubTransport, XmlElement } from '@vchat/xmpp-chat'
 import { useEffect } from 'react'
 import { useAppDispatch } from '../../app/hooks'

@@ -9,7 +9,7 @@ import { loadAccount } from '../account/accountSlice'
 import { syncAccountSettings } from '../settings/settingsSlice'
 import { loadConfig } from '../config/configSlice'
 import { loggedOut } from './authActions'
-import { uidFromJid } from './uidFromJid'
+import { uidOfJid } from '@vchat/contract'
 
 /**
  * Why a login failed. `invalid_credentials`: the server answered with result ≠ 1; `network`: no usable
@@ -92,7 +92,7 @@ export function userFromLoginResponse(response: LoginResponse | null | undefined
     throw new LoginFlowError({ kind: 'invalid_token', reason: LOGIN_ERROR_INVALID_TOKEN })
   }
   return {
-    uid: uidFromJid(info.jid) || String(info.id),
+    uid: uidOfJid(info.jid) || String(info.id),
     jid: info.jid,
     vcToken: info.vcToken,
     role: typeof info.role === 'number' ? info.role : DEFAULT_USER_ROLE,

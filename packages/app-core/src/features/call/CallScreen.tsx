@@ -14,7 +14,7 @@ import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { SilverCallGuide } from './SilverCallGuide'
 import { CallConfirm } from './CallConfirm'
 import { usePerson } from '../users/usePerson'
-import { anchorJidOf, isAnchorJid, uidFromJid } from '../auth/uidFromJid'
+import { anchorJidOf, isAnchorJid, uidOfJid } from '@vchat/contract'
 import { HOST_WALL_PATH, chatPath, profilePathOf, videoCallPath } from '../discover/paths'
 import { formatDuration } from './formatDuration'
 import { CallEnded } from './CallEnded'
@@ -193,7 +193,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
 
   if (ended) {
     // Call again and chat lead to a host; a host's own app (the anchor console's users) offers neither.
-    const peerUid = peer.jid && isAnchorJid(peer.jid) && !isAnchorJid(myJid) ? uidFromJid(peer.jid) : null
+    const peerUid = peer.jid && isAnchorJid(peer.jid) && !isAnchorJid(myJid) ? uidOfJid(peer.jid) : null
     const again = () => {
       dispatch(resetCall())
       if (uid !== undefined && uid === peerUid) {

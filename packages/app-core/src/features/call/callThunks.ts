@@ -1,5 +1,5 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { anchorJidOf, isAnchorJid } from '../auth/uidFromJid'
+import { anchorJidOf, isAnchorJid } from '@vchat/contract'
 import type { AppDispatch, RootState } from '../../app/store'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'

@@ -4,7 +4,7 @@ import { Avatar, Button, EmptyState, Skeleton } from '@vchat/ui'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppNavigate } from '../../routes/navigation'
-import { isHostJid } from './callHistory'
+import { isAnchorJid } from '@vchat/contract'
 import type { CallHistoryEntry } from './callHistory'
 import { useCallHistory } from './useCallHistory'
 import { usePerson } from '../users/usePerson'
@@ -24,7 +24,7 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
   const person = usePerson(entry.peerJid, entry.peerNickName)
   const name = person.name
   const avatarUrl = person.avatarUrl || entry.peerAvatarUrl
-  const host = isHostJid(entry.peerJid)
+  const host = isAnchorJid(entry.peerJid)
   const charge =
     entry.charged === null
       ? null

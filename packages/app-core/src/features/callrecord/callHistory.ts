@@ -1,4 +1,5 @@
 import type { CallRecord } from '@vchat/api-client'
+import { uidOfJid } from '@vchat/contract'
 import type { VideoCallRecord } from '../../services/types'
 
 /** How a call in the history ended, as the row shows it. */
@@ -24,17 +25,6 @@ export interface CallHistoryEntry {
   charged: number | null
   /** A free call (first call or paid-user free call). */
   free: boolean
-}
-
-/** The other side is a host (SPEC §6: jids containing 'anchor'): it has a profile and can be called. */
-export function isHostJid(jid: string): boolean {
-  return jid.includes('anchor')
-}
-
-export function uidOfJid(jid: string): string {
-  const local = jid.split('@')[0] ?? ''
-  const underscore = local.indexOf('_')
-  return underscore === -1 ? local : local.slice(underscore + 1)
 }
 
 /** Reasons that mean the other side never picked up. */

@@ -34,14 +34,15 @@ import {
 } from './chatSlice'
 import type { PendingUpload } from './chatSlice'
 import { AppLink } from '../../routes/navigation'
-import { isAnchorJid, uidFromJid } from '../auth/uidFromJid'
+import { isAnchorJid, uidOfJid } from '@vchat/contract'
 import { profilePathOf, videoCallPath } from '../discover/paths'
 import { usePerson } from '../users/usePerson'
 import { GiftPanel } from './GiftPanel'
 import { MessageBubble } from './MessageBubble'
 import { MessageList } from './MessageList'
 import type { MessageRow, RowSlot } from './MessageList'
-import { MSG, checkImageFile, isOutgoing, kindOf, numberField, stringField } from './messageView'
+import { MessageType } from '@vchat/contract'
+import { checkImageFile, isOutgoing, kindOf, numberField, stringField } from './messageView'
 import { StickerPanel } from './StickerPanel'
 import { stickerAttachment } from './stickers'
 import type { BundledSticker } from './stickers'
@@ -176,7 +177,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
         </span>
         {/* A call is one tap from the conversation with a host (Chamet, LivU): the confirmation shows her price. */}
         {peer.kind === 'anchor' && !official && !isAnchorJid(me) ? (
-          <AppLink to={videoCallPath(uidFromJid(peerJid))} className="vc-chat-view__call" aria-label={t('discover:actions.call')}>
+          <AppLink to={videoCallPath(uidOfJid(peerJid))} className="vc-chat-view__call" aria-label={t('discover:actions.call')}>
             <VideoIcon />
           </AppLink>
         ) : null}
@@ -259,7 +260,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
           onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))}
           {...(official ? {} : { onTyping: () => void dispatch(composerTyped(peerJid)) })}
           onImage={(file) => void dispatch(sendImage({ to: peerJid, file }))}
-          onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MSG.Sticker, attachment: stickerAttachment(sticker) }))}
+          onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MessageType.Sticker, attachment: stickerAttachment(sticker) }))}
           onGifts={() => setGiftPanel({ asked: null })}
         />
       )}

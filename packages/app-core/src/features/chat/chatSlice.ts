@@ -9,7 +9,7 @@ import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatMessageRecord, 
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
 import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
-import { MSG } from './messageView'
+import { MessageType } from '@vchat/contract'
 import { isPaymentRoute } from '../auth/authSlice'
 import { selectMessageRetentionDays, selectSendReadReceipts } from '../settings/settingsSlice'
 import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
@@ -323,7 +323,7 @@ export const buyGift = createAppAsyncThunk<void, { to: string; gift: GiftInfo; a
     if (result.gemsBalance !== undefined) dispatch(gemsBalanceChanged(result.gemsBalance))
     else void dispatch(loadAccount())
     extra.analytics.track('gift_send', { gift: gift.id, price: gift.gemsPrice, asked: Boolean(askGiftMid) })
-    await dispatch(sendMessage({ to, content: '', type: MSG.Gift, attachment: { ...gift } }))
+    await dispatch(sendMessage({ to, content: '', type: MessageType.Gift, attachment: { ...gift } }))
   },
 )
 
@@ -397,7 +397,7 @@ export const sendImage = createAppAsyncThunk(
         fileName: file.name,
         onProgress: ({ progress }) => dispatch(chatSlice.actions.uploadProgressed({ id: uploadId, progress: progress ?? null })),
       })
-      await dispatch(sendMessage({ to: input.to, content: '', type: MSG.Image, attachment: { url, thumbUrl: url, payNeed: false, payPrice: 0 } }))
+      await dispatch(sendMessage({ to: input.to, content: '', type: MessageType.Image, attachment: { url, thumbUrl: url, payNeed: false, payPrice: 0 } }))
       uploadFiles.delete(uploadId)
       // The sent message (with the image host's URL) is in the thread now: the local preview can go.
       dispatch(chatSlice.actions.uploadFinished(uploadId))

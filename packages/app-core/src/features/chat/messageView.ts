@@ -1,22 +1,6 @@
+import { MessageType } from '@vchat/contract'
 import type { ChatMessageRecord } from '../../services/types'
 
-/** SPEC §3 type numbers the screens distinguish (same values as @vchat/xmpp-chat's MessageType). */
-export const MSG = {
-  Text: 0,
-  Image: 2,
-  System: 5,
-  Sticker: 6,
-  VHubCall: 10,
-  Gift: 13,
-  ShortVideo: 16,
-  ManagerText: 18,
-  AskGift: 19,
-  ImageWithGift: 20,
-  OfficialMessage: 21,
-  ViolateRule: 22,
-  Maintenance: 23,
-  StoryLineCall: 46,
-} as const
 
 export type MessageKind =
   | 'text'
@@ -32,27 +16,27 @@ export type MessageKind =
 /** How a message is drawn. Notices are official and system messages (violate_rule, maintenance, manager_text…). */
 export function kindOf(message: Pick<ChatMessageRecord, 'type'>): MessageKind {
   switch (message.type) {
-    case MSG.Text:
-    case MSG.StoryLineCall:
+    case MessageType.Text:
+    case MessageType.StoryLineCall:
       return 'text'
-    case MSG.Image:
-    case MSG.ImageWithGift:
+    case MessageType.Image:
+    case MessageType.ImageWithGift:
       return 'image'
-    case MSG.Sticker:
+    case MessageType.Sticker:
       return 'sticker'
-    case MSG.Gift:
+    case MessageType.Gift:
       return 'gift'
-    case MSG.AskGift:
+    case MessageType.AskGift:
       return 'askGift'
-    case MSG.ShortVideo:
+    case MessageType.ShortVideo:
       return 'shortVideo'
-    case MSG.VHubCall:
+    case MessageType.VHubCall:
       return 'call'
-    case MSG.System:
-    case MSG.ManagerText:
-    case MSG.OfficialMessage:
-    case MSG.ViolateRule:
-    case MSG.Maintenance:
+    case MessageType.System:
+    case MessageType.ManagerText:
+    case MessageType.OfficialMessage:
+    case MessageType.ViolateRule:
+    case MessageType.Maintenance:
       return 'notice'
     default:
       return 'unsupported'

@@ -1,11 +1,11 @@
 import type { ApiClient, UserBrief } from '@vchat/api-client'
-import { isAnchorJid, uidFromJid } from '../auth/uidFromJid'
+import { isAnchorJid, uidOfJid } from '@vchat/contract'
 import { fakeAnchors } from '../discover/fixtures'
 import type { UsersApiMethod } from './usersApi'
 
 /** A host as the directory names her (from a discover fixture or by hand). */
 export function demoPerson(overrides: Partial<UserBrief> & Pick<UserBrief, 'jid' | 'nickName'>): UserBrief {
-  return { uid: uidFromJid(overrides.jid), avatarUrl: '', country: '', gender: '', kind: isAnchorJid(overrides.jid) ? 'anchor' : 'user', ...overrides }
+  return { uid: uidOfJid(overrides.jid), avatarUrl: '', country: '', gender: '', kind: isAnchorJid(overrides.jid) ? 'anchor' : 'user', ...overrides }
 }
 
 /**

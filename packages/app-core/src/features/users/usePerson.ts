@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react'
 import { shallowEqual } from 'react-redux'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { isAnchorJid } from '../auth/uidFromJid'
+import { isAnchorJid } from '@vchat/contract'
 import { requestUsers, selectUser } from './usersSlice'
 
 /** How a screen shows a person: a name always (never a raw id), a photo when there is one. */

@@ -12,7 +12,7 @@ import type {
 import { ApiError } from '@vchat/api-client'
 import type { CardDetails, CardVaultService } from '../../services/cardVault'
 import { CardVaultError } from '../../services/cardVault'
-import { luhnValid } from './validation'
+import { luhnValid } from '@vchat/contract'
 import type { WalletApi } from './walletApi'
 
 const TIERS: readonly [sku: string, usd: number, gems: number, bonus: number, tag: Sku['tag']][] = [

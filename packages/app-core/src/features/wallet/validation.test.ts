@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkCardNumber, checkCvv, checkExpiry, checkVpa, groupCardNumber, luhnValid } from './validation'
+import { luhnValid } from '@vchat/contract'
+import { checkCardNumber, checkCvv, checkExpiry, checkVpa, groupCardNumber } from './validation'
 
 const NOW = Date.UTC(2025, 5, 10)
 

@@ -1,21 +1,8 @@
 /** Checks made before anything is sent (the payment provider checks again). */
+import { luhnValid } from '@vchat/contract'
 
 export function digitsOnly(text: string): string {
   return text.replace(/[\s-]/g, '')
-}
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
 }
 
 export type CardNumberProblem = 'required' | 'length' | 'luhn'
