@@ -43,7 +43,8 @@ export type { SystemState } from './features/system/systemSlice'
 export { abVariantFor } from './features/match/abVariant'
 
 // Routes and layout
-export { buildRouteTable, findRoute, TAB_ORDER } from './routes/routeTable'
+export { findRoute, TAB_ORDER } from './routes/routeTable'
+export { buildRouteTable } from './routes/routes'
 export type { AppRoute, RouteLayout, ScreenKey, TabKey } from './routes/routeTable'
 export { createAppMemoryRouter, createAppRouter, createRouteObjects } from './routes/createAppRouter'
 export { AppRouter } from './routes/AppRouter'

@@ -14,7 +14,7 @@ import { selectUnreadTotal } from '../features/chat/unreadTotal'
 import { AppLink, BackgroundProvider, pathOf, useBackgroundLocation, useRouteTable } from '../routes/navigation'
 import { findRoute, TAB_ORDER } from '../routes/routeTable'
 import type { TabKey } from '../routes/routeTable'
-import { preloadScreen, renderScreen } from '../routes/screens'
+import { preloadScreen, renderLanding, renderScreen } from '../routes/screens'
 import { RequireAuth } from '../routes/RouteElement'
 import { RouteFallback } from '../routes/RootShell'
 import { SignedInLayer } from './SignedInLayer'
@@ -91,10 +91,10 @@ export function HomeLayout() {
     badge: key === 'messages' ? unreadTotal : undefined,
   }))
 
-  const popupScreen = background && current ? current.screen : null
+  const popupRoute = background && current ? current : null
   useEffect(() => {
-    if (popupScreen) preloadScreen(popupScreen)
-  }, [popupScreen])
+    if (popupRoute) preloadScreen(popupRoute)
+  }, [popupRoute])
 
   function closePopup() {
     if (!background || !backgroundRoute) return
@@ -128,7 +128,7 @@ export function HomeLayout() {
                           {/* A visitor's guarded page is not mounted behind the login popup (it would ask the
                               server for what a visitor may not see and show its errors): the landing
                               page stands in for it until they sign in and continue there. */}
-                          {backgroundRoute.auth && !loggedIn ? renderScreen('landing') : <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute.screen)}</RequireAuth>}
+                          {backgroundRoute.auth && !loggedIn ? renderLanding() : <RequireAuth route={backgroundRoute}>{renderScreen(backgroundRoute)}</RequireAuth>}
                         </Suspense>
                       }
                     />

@@ -5,7 +5,7 @@ import { HomeLayout } from '../layout/HomeLayout'
 import { RequireAuth } from './RouteElement'
 import { RootShell } from './RootShell'
 import { RouteErrorBoundary } from './RouteErrorBoundary'
-import { buildRouteTable } from './routeTable'
+import { buildRouteTable } from './routes'
 import type { AppRoute } from './routeTable'
 import { renderScreen } from './screens'
 
@@ -16,7 +16,7 @@ export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>
  * A brand's router: its route objects and the history they follow.
  *
  * Why not React Router's data router (`createBrowserRouter`): the app loads no route data through
- * loaders or actions — screens fetch through RTK thunks and load lazily through the screen registry —
+ * loaders or actions — screens fetch through RTK thunks and load lazily through their route row's `load` —
  * and the data router's core costs ~18 KB gzip on the landing route (budget 140 KB). Declarative
  * routing over a history object gives the same URL behaviour, and this small handle keeps what
  * callers and tests need from a router: where it is and a way to go somewhere.
@@ -32,7 +32,7 @@ export interface AppRouterInstance {
 export function createRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
   const toObject = (route: AppRoute): RouteObject => ({
     path: route.path,
-    element: <RequireAuth route={route}>{renderScreen(route.screen)}</RequireAuth>,
+    element: <RequireAuth route={route}>{renderScreen(route)}</RequireAuth>,
   })
   const home = routes.filter((route) => route.layout === 'home')
   const top = routes.filter((route) => route.layout === 'top')

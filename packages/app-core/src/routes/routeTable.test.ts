@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { testBrand, testBrandWithoutAuthRoutes } from '../testing/testBrand'
-import { buildRouteTable, findRoute } from './routeTable'
+import { findRoute } from './routeTable'
+import { buildRouteTable } from './routes'
+
+// Loading every screen transforms each one's module graph on first import; on a busy machine that is
+// the slow part of this file, so it gets a generous bound of its own.
+const SCREEN_MODULES_LOAD_MS = 60_000
 
 const defaultRoutes = buildRouteTable(testBrand.routes)
 const openRoutes = buildRouteTable(testBrandWithoutAuthRoutes.routes)
@@ -76,6 +81,15 @@ describe('route table (SPEC §2)', () => {
       ['history', '/callrecord'],
     ])
   })
+})
+
+describe('screens', () => {
+  it('every route but the landing page loads its screen as its own chunk; the landing page is in the first load', async () => {
+    expect(defaultRoutes.filter((r) => !r.load).map((r) => r.screen)).toEqual(['landing', 'onlineVideoChat'])
+    const loaded = await Promise.all(defaultRoutes.flatMap((r) => (r.load ? [r.load()] : [])))
+    expect(loaded).toHaveLength(30)
+    for (const screen of loaded) expect(typeof screen).toBe('function')
+  }, SCREEN_MODULES_LOAD_MS)
 })
 
 describe('findRoute', () => {

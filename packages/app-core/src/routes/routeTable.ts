@@ -1,6 +1,14 @@
+import type { ComponentType } from 'react'
 import type { BrandRouteFlags } from '../brand/brandConfig'
 
-/** Which screen a route shows. Screens are mapped to lazy components in `screens.tsx`. */
+/**
+ * The vocabulary of routes: which screen a route shows, a route row and a route as one brand has it.
+ * The rows themselves, each with its screen's loader, are in `routes.ts`, which only the app's root
+ * imports: screens import this module (through navigation), so it holds no loader, and no screen's
+ * chunk ever points back at the table that loads it.
+ */
+
+/** Which screen a route shows; each route row says how its screen loads (`load`). */
 export type ScreenKey =
   | 'landing'
   | 'onlineVideoChat'
@@ -38,9 +46,10 @@ export type ScreenKey =
 /** `home`: under the home layout (tabs); `top`: a full page outside it. */
 export type RouteLayout = 'home' | 'top'
 
-type Flag = boolean | ((flags: BrandRouteFlags) => boolean)
+export type Flag = boolean | ((flags: BrandRouteFlags) => boolean)
 
-interface RouteDefinition {
+/** A row of the route table (`routes.ts`). */
+export interface RouteDefinition {
   path: string
   screen: ScreenKey
   layout: RouteLayout
@@ -54,46 +63,18 @@ interface RouteDefinition {
   tab?: TabKey
   /** Payment screens: messaging login is skipped there (SPEC §4). */
   payment?: boolean
+  /**
+   * The screen's code, each its own chunk, loaded when the route is first shown (or preloaded with a
+   * popup's sheet). Absent only for the landing page, which is in the first load.
+   */
+  load?: ScreenLoader
 }
 
-export type TabKey = 'match' | 'discover' | 'messages' | 'history'
+/** Loads a screen's component (its chunk). */
+export type ScreenLoader = () => Promise<ComponentType>
 
-/** SPEC §2, the one definition of every route. */
-const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
-  { path: '/', screen: 'landing', layout: 'home', popup: false, auth: false },
-  { path: '/onlinevideochat', screen: 'onlineVideoChat', layout: 'home', popup: true, auth: false },
-  { path: '/match', screen: 'match', layout: 'home', popup: true, auth: true, tab: 'match' },
-  { path: '/goddess', screen: 'goddess', layout: 'home', popup: false, auth: true, tab: 'discover' },
-  { path: '/download', screen: 'download', layout: 'home', popup: false, auth: false },
-  { path: '/message', screen: 'message', layout: 'home', popup: false, auth: true, tab: 'messages' },
-  { path: '/callrecord', screen: 'callRecord', layout: 'home', popup: false, auth: true, tab: 'history' },
-  { path: '/task', screen: 'task', layout: 'home', popup: false, auth: (f) => f.task.auth },
-  { path: '/domain', screen: 'domain', layout: 'home', popup: false, auth: (f) => f.domain.auth },
-  { path: '/call/:uid', screen: 'call', layout: 'home', popup: false, auth: true },
-  { path: '/login', screen: 'login', layout: 'home', popup: true, auth: false },
-  { path: '/userpassword', screen: 'userPassword', layout: 'home', popup: true, auth: false },
-  { path: '/video/:uid', screen: 'video', layout: 'home', popup: true, auth: true },
-  { path: '/videoview', screen: 'videoView', layout: 'home', popup: true, auth: true },
-  { path: '/friendreq', screen: 'friendRequests', layout: 'home', popup: false, auth: true },
-  { path: '/deletemessagesettings', screen: 'deleteMessageSettings', layout: 'home', popup: false, auth: true },
-  { path: '/paymenthistory', screen: 'paymentHistory', layout: 'home', popup: false, auth: true },
-  { path: '/anchorprofile', screen: 'anchorProfile', layout: 'home', popup: false, auth: true },
-  { path: '/languagesettings', screen: 'languageSettings', layout: 'home', popup: false, auth: true },
-  { path: '/personalhome', screen: 'personalHome', layout: 'home', popup: false, auth: true },
-  { path: '/settings', screen: 'settings', layout: 'home', popup: false, auth: true },
-  { path: '/club', screen: 'club', layout: 'home', popup: false, auth: (f) => f.club.auth },
-  { path: '/silveranchor', screen: 'silverAnchor', layout: 'home', popup: true, auth: false },
-  { path: '/editprofile', screen: 'editProfile', layout: 'home', popup: false, auth: true },
-  { path: '/messageSetup', screen: 'messageSetup', layout: 'home', popup: false, auth: true, enabled: (f) => f.messageSetup },
-  // Top-level routes outside the layout.
-  { path: '/test', screen: 'videoTest', layout: 'top', popup: false, auth: false },
-  { path: '/preview', screen: 'chatPreview', layout: 'top', popup: false, auth: false },
-  { path: '/checkoutCards', screen: 'checkoutCards', layout: 'top', popup: false, auth: false, payment: true },
-  { path: '/bindcheckout', screen: 'bindCheckout', layout: 'top', popup: false, auth: false, payment: true },
-  { path: '/upi', screen: 'upi', layout: 'top', popup: false, auth: false, payment: true },
-  { path: '/upiprocess', screen: 'upiProcess', layout: 'top', popup: false, auth: false, payment: true },
-  { path: '/payresult', screen: 'payResult', layout: 'top', popup: false, auth: false, payment: true },
-]
+
+export type TabKey = 'match' | 'discover' | 'messages' | 'history'
 
 /** A route as one brand has it: flags resolved. */
 export interface AppRoute {
@@ -104,19 +85,7 @@ export interface AppRoute {
   auth: boolean
   tab?: TabKey | undefined
   payment: boolean
-}
-
-/** The routes of a brand, in SPEC §2 order, with its per-brand flags applied. */
-export function buildRouteTable(flags: BrandRouteFlags): AppRoute[] {
-  return ROUTE_DEFINITIONS.filter((definition) => definition.enabled?.(flags) ?? true).map((definition) => ({
-    path: definition.path,
-    screen: definition.screen,
-    layout: definition.layout,
-    popup: definition.popup,
-    auth: typeof definition.auth === 'function' ? definition.auth(flags) : definition.auth,
-    tab: definition.tab,
-    payment: definition.payment ?? false,
-  }))
+  load?: ScreenLoader | undefined
 }
 
 /** The bottom tabs (SPEC §2: cards/match, list, messages, history) in display order. */

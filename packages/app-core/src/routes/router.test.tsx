@@ -20,7 +20,6 @@ const LAZY_MODULES_LOAD_MS = 60_000
 beforeAll(async () => {
   await Promise.all([
     createTestI18n(),
-    import('./screenRegistry'),
     import('../layout/PopupSheet'),
     import('../layout/signedInParts'),
     import('../features/auth/LoginScreen'),

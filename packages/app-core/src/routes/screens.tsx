@@ -1,24 +1,37 @@
 import { lazy } from 'react'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { LandingScreen } from '../features/landing/LandingScreen'
-import type { ScreenKey } from './routeTable'
+import type { AppRoute, ScreenKey } from './routeTable'
 
-// Only the landing page is in the first load. Every other screen comes from the screen registry (its
-// own chunk, holding each screen's loader), which in turn loads the screen's chunk.
-const loadRegistry = () => import('./screenRegistry')
-const RegisteredScreen = lazy(() => loadRegistry().then((m) => ({ default: m.RegisteredScreen })))
+// Only the landing page is in the first load; every other screen is the chunk its route row loads.
+// One lazy component per screen, made on first use, so React keeps a screen's state across renders.
+const lazyScreens = new Map<ScreenKey, ComponentType>()
 
-/**
- * Starts downloading a screen's code ahead of rendering it (e.g. together with the popup sheet, so the
- * chunks load side by side rather than one after the other). Errors surface when it renders.
- */
-export function preloadScreen(screen: ScreenKey): void {
-  if (screen === 'landing' || screen === 'onlineVideoChat') return
-  loadRegistry().then((m) => m.preloadRegisteredScreen(screen), () => undefined)
+function lazyScreen(screen: ScreenKey, load: NonNullable<AppRoute['load']>): ComponentType {
+  let Screen = lazyScreens.get(screen)
+  if (!Screen) {
+    Screen = lazy(() => load().then((component) => ({ default: component })))
+    lazyScreens.set(screen, Screen)
+  }
+  return Screen
 }
 
-/** The element of a screen. Screens of later work show an honest "coming soon" state. */
-export function renderScreen(screen: ScreenKey): ReactNode {
-  // The landing page is also /onlinevideochat's pop-up (SPEC §2: landing with variants).
-  return screen === 'landing' || screen === 'onlineVideoChat' ? <LandingScreen /> : <RegisteredScreen screen={screen} />
+/**
+ * Starts downloading a route's screen ahead of rendering it (e.g. together with the popup sheet, so the
+ * chunks load side by side rather than one after the other). Errors surface when it renders.
+ */
+export function preloadScreen(route: Pick<AppRoute, 'load'>): void {
+  route.load?.().catch(() => undefined)
+}
+
+/** The landing page (also /onlinevideochat's pop-up, SPEC §2, and what a visitor sees behind login). */
+export function renderLanding(): ReactNode {
+  return <LandingScreen />
+}
+
+/** The element of a route's screen. */
+export function renderScreen(route: Pick<AppRoute, 'screen' | 'load'>): ReactNode {
+  if (!route.load) return renderLanding()
+  const Screen = lazyScreen(route.screen, route.load)
+  return <Screen />
 }

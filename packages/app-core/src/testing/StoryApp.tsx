@@ -6,7 +6,7 @@ import type { PreloadedAppState } from '../app/store'
 import type { BrandConfig } from '../brand/brandConfig'
 import { AppRouter } from '../routes/AppRouter'
 import { createAppMemoryRouter } from '../routes/createAppRouter'
-import { buildRouteTable } from '../routes/routeTable'
+import { buildRouteTable } from '../routes/routes'
 import type { Services } from '../services/types'
 import { fakeServices } from './fakeServices'
 

@@ -29,7 +29,6 @@ const LAZY_MODULES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../layout/PopupSheet'),
   () => import('../layout/signedInParts'),
   // routes and screens
-  () => import('../routes/screenRegistry'),
   () => import('../features/anchor/AnchorProfileScreen'),
   () => import('../features/auth/LoginScreen'),
   () => import('../features/call/CallScreen'),
@@ -46,7 +45,6 @@ const LAZY_MODULES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../features/pages/CookiePolicySheet'),
   () => import('../features/pages/DomainScreen'),
   () => import('../features/pages/DownloadScreen'),
-  () => import('../features/placeholder/ComingSoonScreen'),
   () => import('../features/profile/EditProfileScreen'),
   () => import('../features/profile/PersonalHomeScreen'),
   () => import('../features/settings/DeleteMessageSettingsScreen'),
