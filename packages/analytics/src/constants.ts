@@ -1,4 +1,4 @@
-import { MessageType } from '@vchat/contract'
+import type { MessageType } from '@vchat/contract'
 /** Values from the product specification (SPEC §5, §9). */
 
 /** SPEC §9: events per batch, within bounds 1–30. */
@@ -60,8 +60,12 @@ export const PAGE_HIDE_EVENT = 'page_hide'
  */
 export const SENT_IDS_CAP = 600
 
-/** SPEC §3 message type 100: attribution_refresh (the number is the contract's). */
-export const ATTRIBUTION_REFRESH_MESSAGE_TYPE = MessageType.AttributionRefresh
+/**
+ * SPEC §3 message type 100: attribution_refresh. A literal tied to the contract's number by the
+ * compiler, not a value import: the analytics client is on the landing page, and importing the wire
+ * table there would ship all of it to every visitor.
+ */
+export const ATTRIBUTION_REFRESH_MESSAGE_TYPE = 100 satisfies (typeof MessageType)['AttributionRefresh']
 
 /** SPEC §9: the tracking heartbeat header is at most 1024 bytes ... */
 export const TRACKING_HEADER_MAX_BYTES = 1_024

@@ -78,6 +78,9 @@ const FIRST_LOAD_SHARED = [
   /vite\/preload-helper/,
   /rolldown[:/]runtime/,
   /packages[\\/]app-core[\\/]src[\\/](constants\.ts|app[\\/](hooks|createAppAsyncThunk)\.ts|features[\\/]auth[\\/](authSlice|authActions)\.ts)$/,
+  // The contract's wire vocabulary and jid rules (about a kilobyte): the tab sharing on the landing page
+  // reads archive results with them, and the chat and call chunks use them too.
+  /packages[\\/]contract[\\/]src[\\/](wire|jid)\.ts$/,
 ]
 
 /**
@@ -105,6 +108,11 @@ export function reactRouterProductionAliases(): Alias[] {
     { find: /^react-router$/, replacement: index },
     { find: /^react-router\/dom$/, replacement: dom },
   ]
+}
+
+/** The app's entry chunk (`assets/index-<hash>.js`, from index.html): what the landing page runs first. */
+function isEntryChunk(fileName: string): boolean {
+  return /(^|\/)index-[\w-]+\.js$/.test(fileName)
 }
 
 /** Where a build goes: `dist/` for production, `dist-<mode>/` for any other mode (e.g. `dist-localstack/`). */
@@ -165,6 +173,13 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
       sourcemap: true,
       // Brand logos and backgrounds stay files fetched by URL, never base64 inside the JavaScript.
       assetsInlineLimit: 0,
+      modulePreload: {
+        // The route table (routes.ts) is in the landing page's entry chunk and every row imports its
+        // screen. Listing each screen's dependency chunks there for preloading cost the landing page
+        // ~2 KB gzip; a screen's chunk names its own dependencies when it is fetched, and elsewhere
+        // (lazy chunks importing lazy chunks) the lists stay.
+        resolveDependencies: (_filename, deps, { hostId, hostType }) => (hostType === 'js' && isEntryChunk(hostId) ? [] : deps),
+      },
       rolldownOptions: {
         output: {
           codeSplitting: {
