@@ -1,4 +1,5 @@
 /** Message entities of SPEC §3 as the messaging layer sees them. */
+import type { GiftInfo } from '@vchat/contract'
 
 export type MessageState = 'sending' | 'success' | 'error'
 
@@ -65,18 +66,8 @@ export interface StickerAttachment {
   thumbUrl: string
 }
 
-/** Type 13 gift. */
-export interface GiftAttachment {
-  id: string
-  type: number
-  gemsPrice: number
-  tabId: number
-  priority: number
-  title: string
-  iconUrl: string
-  isActive: boolean
-  showArea: number
-}
+/** Type 13 gift: the gift as the catalogue lists it (the contract's GiftInfo). */
+export type GiftAttachment = GiftInfo
 
 /** Type 19 ask_gift: the host asks for a gift; `isSend` once the user bought it. */
 export interface AskGiftAttachment {
