@@ -16,8 +16,8 @@ import { CallLayer } from '../features/call/CallLayer'
 import { ChatBridge } from '../features/chat/ChatBridge'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
 import { AccountEntry } from '../features/account/AccountEntry'
-import { ServerBlockWatcher } from '../features/account/ServerBlockWatcher'
-import { RechargeNotices } from '../features/wallet/RechargeNotices'
+import { startAccountListeners } from '../features/account/accountListeners'
+import { startWalletListeners } from '../features/wallet/walletListeners'
 import { NotificationCenter } from '../features/notifications/NotificationCenter'
 
 export { AccountEntry, ChatBridge, NotificationCenter, TaskEntrance }
@@ -34,11 +34,10 @@ export function SignedInCalls() {
   useEffect(() => {
     if (!ready) dispatch({ type: FEATURE_SLICES_INJECTED })
   }, [dispatch, ready])
-  return (
-    <>
-      <RechargeNotices />
-      <ServerBlockWatcher />
-      {ready ? <CallLayer /> : null}
-    </>
-  )
+  // The hub's notices are store effects (listeners), running while the signed-in parts are mounted.
+  useEffect(() => {
+    const stops = [startWalletListeners(dispatch), startAccountListeners(dispatch)]
+    return () => stops.forEach((stop) => stop())
+  }, [dispatch])
+  return ready ? <CallLayer /> : null
 }

@@ -4,12 +4,10 @@
  * `googleAuth.ts`) is loaded with dynamic `import()` on first use — with the first server call, or on
  * the login screen — so none of it is on the landing page.
  */
+import { MessageType } from '@vchat/contract'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { PlatformIds } from './platformIds'
 import type { GoogleAuthService, Logger, PlatformIdsService } from './types'
-
-/** SPEC §7: the messenger's attribution_refresh message type. */
-export const ATTRIBUTION_REFRESH_TYPE = 100
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
@@ -45,7 +43,7 @@ export function createLazyPlatformIds(brand: BrandConfig, logger: Logger, load =
       await (await loaded())?.refreshAttribution()
     },
     handleMessageType(type) {
-      if (type !== ATTRIBUTION_REFRESH_TYPE) return false
+      if (type !== MessageType.AttributionRefresh) return false
       void this.refreshAttribution()
       return true
     },
@@ -61,7 +59,7 @@ export function subscribeAttributionRefresh(chat: unknown, ids: Pick<PlatformIds
   if (!chat || typeof chat !== 'object' || !('onAttributionRefresh' in chat) || typeof chat.onAttributionRefresh !== 'function') return false
   try {
     ;(chat.onAttributionRefresh as (listener: () => void) => unknown)(() => {
-      ids.handleMessageType(ATTRIBUTION_REFRESH_TYPE)
+      ids.handleMessageType(MessageType.AttributionRefresh)
     })
     return true
   } catch (error) {

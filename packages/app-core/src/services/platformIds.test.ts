@@ -3,7 +3,8 @@ import type { AttributionSdk } from '@vchat/analytics'
 import { createAttribution, createDeviceId } from '@vchat/analytics'
 import { silentLogger } from '../testing/fakeServices'
 import { testBrand } from '../testing/testBrand'
-import { createPlatformIds, subscribeAttributionRefresh } from './platformIds'
+import { subscribeAttributionRefresh } from './lazyPlatform'
+import { createPlatformIds } from './platformIds'
 import { withPlatformIds } from './productApi'
 
 function memory() {

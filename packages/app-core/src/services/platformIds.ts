@@ -1,5 +1,5 @@
 import type { BrandConfig } from '../brand/brandConfig'
-import { ATTRIBUTION_REFRESH_TYPE } from './lazyPlatform'
+import { MessageType } from '@vchat/contract'
 import type { Logger } from './types'
 
 /**
@@ -67,8 +67,6 @@ export function safeLocalStorage(): import('@vchat/analytics').KeyValueStorage {
   }
 }
 
-export { ATTRIBUTION_REFRESH_TYPE, subscribeAttributionRefresh } from './lazyPlatform'
-
 export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
   const { brand, logger } = options
   const load = options.load ?? (() => import('@vchat/analytics'))
@@ -135,7 +133,7 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       if (loaded?.attribution.enabled) await loaded.attribution.refreshAttribution()
     },
     handleMessageType(type) {
-      if (type !== ATTRIBUTION_REFRESH_TYPE) return false
+      if (type !== MessageType.AttributionRefresh) return false
       void this.refreshAttribution()
       return true
     },

@@ -1,16 +1,19 @@
 import type { ApiClient, ComponentInfo, PublicHostsRequest, PublicHostsResponse } from '@vchat/api-client'
 import type { ChatMessage, HubTransport, LastActivity, ReadOptions } from '@vchat/xmpp-chat'
-import type { VideoCall } from '@vchat/chat-db'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { CardVaultService } from './cardVault'
 import type { ChatApiMethod } from '../features/chat/chatApi'
 import type { CallRuntime, CallRuntimeOptions } from '../features/call/callRuntime'
+import type { VideoCallRecord } from '../features/call/callRecorder'
 import type { HubTransportLike } from '../features/call/hubSignalling'
 import type { DiscoverApiMethod } from '../features/discover/discoverApi'
 import type { CallRecordApiMethod } from '../features/callrecord/callRecordApi'
 import type { CallApiMethod } from '../features/call/callApi'
 import type { WalletApiMethod } from '../features/wallet/walletApi'
 import type { UsersApiMethod } from '../features/users/usersApi'
+
+/** A call as the device keeps it; defined beside the recorder that writes it. */
+export type { VideoCallRecord }
 
 /**
  * Endpoints a build talks to. Each field overrides the brand's production URL; development and local
@@ -238,8 +241,6 @@ export interface CallsService {
   current(): CallRuntime | null
 }
 
-/** A call as chat-db `videocalls` keeps it (SPEC §3 call fields), plus the tier of a silver call. */
-export type VideoCallRecord = VideoCall & { tier?: 'standard' | 'silver' }
 
 /** Local chat database; opened on demand after login. */
 export interface DbService {

@@ -1,4 +1,4 @@
-import type { PreloadedAppState } from '../app/store'
+import type { PreloadedAppState } from '../app/state'
 import { demoConfig, demoLoginResponse } from './fakeServices'
 
 /** A signed-in user 100001 with config loaded (the task entrance on, not blocked). */

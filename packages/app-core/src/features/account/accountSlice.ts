@@ -2,22 +2,11 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import type { AccountInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
 import { loadConfig } from '../config/configSlice'
-
-/** SPEC §3 account info. `null` balance = not loaded yet. */
-export interface AccountState {
-  paid: boolean
-  gemsBalance: number | null
-  silverBalance: number | null
-  silverSpent: number | null
-  /**
-   * How many balances the server reported outside `loadAccount` (the hub, a purchase). A balance
-   * reported while an account request is out is newer than that request's answer.
-   */
-  gemsReports?: number
-}
+import type { AccountState } from './accountState'
+export type { AccountState } from './accountState'
 
 export const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
 

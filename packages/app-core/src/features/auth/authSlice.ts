@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import type { ApiErrorCode, ComponentInfo, LoginResponse } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { DEFAULT_USER_ROLE, LOGIN_ERROR_INVALID_TOKEN, LOGIN_ERROR_UNKNOWN, PAYMENT_ROUTE_PATHS } from '../../constants'
 import type { ChatProfile, ExternalLoginRequest, MainUser } from '../../services/types'
 import { loadAccount } from '../account/accountSlice'
@@ -10,30 +10,8 @@ import { syncAccountSettings } from '../settings/settingsSlice'
 import { loadConfig } from '../config/configSlice'
 import { loggedOut } from './authActions'
 import { uidOfJid } from '@vchat/contract'
-
-/**
- * Why a login failed. `invalid_credentials`: the server answered with result ≠ 1; `network`: no usable
- * answer (offline, time-out, HTTP error); `invalid_token`: the answer had no vcToken (SPEC §5);
- * `unknown`: anything else ('unknown reason', SPEC §8).
- */
-export type LoginFailureKind = 'invalid_credentials' | 'network' | 'invalid_token' | 'unknown'
-
-export interface LoginFailure {
-  kind: LoginFailureKind
-  reason: string
-}
-
-export type LoginStatus = 'idle' | 'loading' | 'succeeded' | 'failed'
-
-export interface AuthState {
-  user: MainUser | null
-  /** componentInfo of the last login (hub, gift and help domains). */
-  componentInfo: ComponentInfo | null
-  /** The server asks for the profile to be completed. */
-  completeUserInfoCheck: boolean
-  status: LoginStatus
-  failure: LoginFailure | null
-}
+import type { AuthState, LoginFailure, LoginStatus } from './authState'
+export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus } from './authState'
 
 export const initialAuthState: AuthState = {
   user: null,

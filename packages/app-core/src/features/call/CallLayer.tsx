@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
+import { selectIncomingCall } from './callSlice'
 import { useMessagingState } from './useMessagingState'
 
 const IncomingCallPopup = lazy(() => import('./IncomingCallPopup').then((m) => ({ default: m.IncomingCallPopup })))
@@ -15,7 +16,7 @@ export function CallLayer() {
   const dispatch = useAppDispatch()
   const { chat } = useServices()
   const jid = useAppSelector((state) => state.auth.user?.jid ?? null)
-  const ringing = useAppSelector((state) => state.call.status === 5 && !state.call.answered)
+  const ringing = useAppSelector((state) => selectIncomingCall(state) !== null)
   const messaging = useMessagingState()
   const transport = messaging === 'connected' ? chat.hubTransport : null
 

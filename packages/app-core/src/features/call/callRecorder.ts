@@ -1,5 +1,8 @@
 import type { CallSnapshot } from '@vchat/webrtc-call'
-import type { VideoCallRecord } from '../../services/types'
+import type { VideoCall } from '@vchat/chat-db'
+
+/** A call as chat-db `videocalls` keeps it (SPEC §3 call fields), plus the tier of a silver call. */
+export type VideoCallRecord = VideoCall & { tier?: 'standard' | 'silver' }
 
 export interface CallRecorderOptions {
   /** The signed-in user's bare jid (null when signed out: nothing is recorded). */

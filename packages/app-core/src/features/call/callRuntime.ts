@@ -1,8 +1,7 @@
 import { createCallEngine, createCallMachine, CallStatus } from '@vchat/webrtc-call'
 import type { CallEngine, CallMachine, CallSnapshot, MediaDevicesLike } from '@vchat/webrtc-call'
-import type { VideoCallRecord } from '../../services/types'
 import { createCallRecorder } from './callRecorder'
-import type { CallRecorder } from './callRecorder'
+import type { CallRecorder, VideoCallRecord } from './callRecorder'
 import { createHubSignalling } from './hubSignalling'
 import type { HubTransportLike } from './hubSignalling'
 

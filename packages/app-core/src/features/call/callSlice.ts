@@ -1,9 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
+export type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
 
 /**
  * Asks the server which free calls the user has left (before a call is confirmed, and again after
@@ -21,18 +23,6 @@ export const loadCallOffer = createAppAsyncThunk('call/loadOffer', async (_: voi
   }
 })
 
-/**
- * What the server recorded for a finished call (get_call_records): the gems it charged and whether
- * the call was free. The end screen shows these, not a figure the client worked out.
- */
-export interface CallSummary {
-  gemsCharged: number
-  /** What a silver call cost (it charges silver coins, not gems). */
-  silverCharged: number
-  minutes: number
-  freeKind: 'first' | 'paid' | null
-}
-
 /** How many of the newest call records to read for the call that just ended (it is the newest or close). */
 const SUMMARY_RECORDS = 5
 
@@ -45,74 +35,6 @@ export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (si
 /** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
 export const CALL_STATUS = { Initial: 0, Connecting: 1, Connected: 2, Disconnected: 3, Failed: 4, CallIn: 5 } as const
 
-export interface CallFailureView {
-  /** SPEC §8 failure text ('timeOut', 'Gems insufficient', …). */
-  reason: string
-  detail?: string
-}
-
-export interface CallState {
-  status: number
-  direction: 'outgoing' | 'incoming' | null
-  /** The other side's jid. */
-  peer: string | null
-  sid: string | null
-  /** Gems per minute (of an incoming call: from CallIn, through the machine). */
-  price: number | null
-  /** Gems per minute of an outgoing call, as the hub's SessionSuccess set it up. */
-  hubPrice: number | null
-  failure: CallFailureView | null
-  /** Why the hub ended the call (SessionTerminate reason), e.g. 'gems-insufficient'. */
-  endedReason: string | null
-  /** When remote media arrived (ms since epoch), for the call timer. */
-  connectedAt: number | null
-  /** Balance the hub last reported during the call. */
-  gemsBalance: number | null
-  /** The hub's free-call flash notice arrived. */
-  matchToFlash: boolean
-  /** Why a call could not start ('xmpp not connected', 'null jid', 'one call allowed once'). */
-  startError: string | null
-  /** The ringing incoming call was accepted here (the pop-up gives way to the call screen). */
-  answered: boolean
-  /** 'silver' for a silver (low-tier) call. */
-  tier: 'standard' | 'silver'
-  /** What the hub said when it set up a silver call. */
-  silver: SilverCallInfo | null
-  /** The hub granted this call free time (null for a paid call). */
-  free: FreeCallTerms | null
-  /** The free time is over and the call goes on at its price. */
-  converted: boolean
-  /** The free calls the server says the user has left (what the call confirmation offers). */
-  offer: CallOffer | null
-  offerStatus: 'idle' | 'loading' | 'ready' | 'failed'
-  /** When the call ended (ms since epoch, services clock), for the end screen's duration. */
-  endedAt: number | null
-  /** The server's record of the call that ended (null while loading, unknown or not loaded). */
-  summary: CallSummary | null
-  summaryStatus: 'idle' | 'loading' | 'ready' | 'failed'
-}
-
-/** A free call as the hub granted it (SessionSuccess `free`, `freeDuration`, `continuePaid`). */
-export interface FreeCallTerms {
-  free: 'first' | 'paid'
-  durationS: number
-  continuePaid: boolean
-}
-
-/**
- * The free calls the server offers (SPEC §3 firstCallInfo and the paid-user free call), read from
- * first_call_info and paid_user_free_call; the hub counts the same way when it grants a call.
- */
-export interface CallOffer {
-  firstLeft: number
-  firstDurationS: number
-  /** 0 where the brand's config turns the paid-user free call off. */
-  paidLeft: number
-  paidDurationS: number
-  /** Seconds before the free time ends when the call offers to add gems. */
-  rechargeReminderS: number
-}
-
 /**
  * The free call the confirmation offers: the free first call of a user who never paid, on any call;
  * a paying user's free call only on a call that comes from a match (the paid-user free call and its
@@ -123,17 +45,6 @@ export function freeOfferOf(offer: CallOffer | null, fromMatch: boolean): { free
   if (offer.firstLeft > 0) return { free: 'first', durationS: offer.firstDurationS }
   if (fromMatch && offer.paidLeft > 0) return { free: 'paid', durationS: offer.paidDurationS }
   return null
-}
-
-/** A silver call as the hub set it up (SPEC §3 silverCallDuration, silverCall.availableTimes). */
-export interface SilverCallInfo {
-  /** Seconds the call may last. */
-  callDuration: number
-  /** Silver calls left today after this one. */
-  timesLeft: number
-  silverBalance: number
-  /** Silver coins per minute. */
-  price: number
 }
 
 export const initialCallState: CallState = {
@@ -283,6 +194,6 @@ rootReducer.inject({ reducerPath: 'call', reducer: callSlice.reducer })
 
 /** This slice's state, or its initial state while the store has none yet (not injected, or no action since). */
 function callOf(state: RootState): CallState {
-  // Typed as present for CallLayer (see RootState); absent before the slice is injected.
-  return (state as Partial<Pick<RootState, 'call'>>).call ?? callSlice.getInitialState()
+  // Absent before the slice is injected.
+  return state.call ?? callSlice.getInitialState()
 }

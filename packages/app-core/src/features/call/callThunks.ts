@@ -1,9 +1,9 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { anchorJidOf, isAnchorJid } from '@vchat/contract'
-import type { AppDispatch, RootState } from '../../app/store'
+import type { AppDispatch, RootState } from '../../app/state'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
-import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, silverReported, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, selectCall, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -42,7 +42,7 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
       if (snapshot.status === 3 || snapshot.status === 4) {
         void dispatch(loadAccount())
         void dispatch(loadCallOffer())
-        const call = getState().call
+        const call = selectCall(getState())
         if (snapshot.sid && call.connectedAt !== null && call.summaryStatus === 'idle') void dispatch(loadCallSummary(snapshot.sid))
       }
     },

@@ -1,11 +1,11 @@
 import { createSlice, current, isDraft, original } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import type { GiftInfo } from '@vchat/api-client'
 import { CHAT_PAGE_SIZE, DAY_MS } from '../../constants'
-import type { ChatConnectionState, ChatEvent, ChatGiftError, ChatMessageRecord, ChatService, ChatThreadSummary } from '../../services/types'
+import type { ChatEvent, ChatGiftError, ChatMessageRecord, ChatService } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
 import { officialJidOf, receiptTracking, replyTracking } from './chatTracking'
@@ -13,85 +13,10 @@ import { MessageType } from '@vchat/contract'
 import { isPaymentRoute } from '../auth/authSlice'
 import { selectMessageRetentionDays, selectSendReadReceipts } from '../settings/settingsSlice'
 import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
+import type { ChatState, PeerLastSeen, PurchaseError, SendLockState, TranslationState, UnlockState } from './chatState'
+export type { ChatState, GiftPurchaseState, PeerLastSeen, PendingUpload, PurchaseError, SendLockState, TranslationState, UnlockState } from './chatState'
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
-
-export interface TranslationState {
-  status: 'loading' | 'done' | 'failed'
-  text: string
-}
-
-export interface SendLockState {
-  status: 'idle' | 'loading' | 'ready'
-  locked: boolean
-}
-
-/** An image on its way from the composer: uploading (with progress), or failed with a retry. */
-export interface PendingUpload {
-  id: string
-  tid: string
-  /** A local preview (object URL) shown as the thumbnail while uploading; '' once released (failed, view gone). */
-  previewUrl: string
-  /** 0–1 once the size is known. */
-  progress: number | null
-  status: 'uploading' | 'failed'
-}
-
-/**
- * Why a purchase (gift, paid image) did not go through: not enough gems, the price shown was not the
- * server's (a paid image: nothing charged, the real price is shown for the next tap), or it could not be made.
- */
-export type PurchaseError = 'gems' | 'priceChanged' | 'failed'
-
-export interface GiftPurchaseState {
-  status: 'idle' | 'buying' | 'done' | 'failed'
-  giftId: string | null
-  error: PurchaseError | null
-}
-
-export interface UnlockState {
-  status: 'unlocking' | 'done' | 'failed'
-  error: PurchaseError | null
-  /** The server's price of this image, once it said so (it overrides the message's payPrice). */
-  price?: number
-}
-
-/**
- * A peer's last seen as the messaging server last told it: online now, last connected `at` (epoch
- * ms, this device's clock), hidden by either account's lastSeen setting, or not known.
- */
-export type PeerLastSeen = { state: 'online' } | { state: 'seen'; at: number } | { state: 'hidden' } | { state: 'unknown' }
-
-export interface ChatState {
-  connection: ChatConnectionState
-  threadsStatus: LoadStatus
-  threads: ChatThreadSummary[]
-  activeTid: string | null
-  messagesStatus: LoadStatus
-  /** Messages of the active thread, oldest first. */
-  messages: ChatMessageRecord[]
-  /** Whether older messages of the active thread may be stored (the last page read was full). */
-  hasOlder: boolean
-  /** Paging back through the active thread's history. */
-  olderStatus: LoadStatus
-  /** Per message id: its translation (SPEC §5: shown only when show_translate is on). */
-  translations: Record<string, TranslationState>
-  /** send_msg_lock per thread id. */
-  sendLock: Record<string, SendLockState>
-  /** The newest incoming message not seen (thread not visible), for the in-page notice. */
-  notice: { tid: string; nickName: string; content: string } | null
-  /** The gift list (gift_list), loaded when the gift panel first opens. */
-  gifts: { status: LoadStatus; list: GiftInfo[] }
-  giftPurchase: GiftPurchaseState
-  /** Images being uploaded from the composer, oldest first. */
-  uploads: PendingUpload[]
-  /** Paid images being or already unlocked in this session, by message id. */
-  unlocks: Record<string, UnlockState>
-  /** Peers (bare jids) typing to this user now (XEP-0085; the messaging layer ends it on its own). */
-  peerTyping: Record<string, true>
-  /** Last seen per peer (bare jid), for the conversation header. */
-  peerLastSeen: Record<string, PeerLastSeen>
-}
+export type { LoadStatus } from '../../app/loadStatus'
 
 export const initialChatState: ChatState = {
   connection: 'idle',

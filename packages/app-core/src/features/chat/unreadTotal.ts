@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 
 /**
  * Unread messages over all threads: the badge on the messages tab. Kept apart from `chatSlice` so the

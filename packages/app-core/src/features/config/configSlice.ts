@@ -1,13 +1,10 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { ConfigInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
-
-/** SPEC §3 config info (mainInfo + veegoInfo), or null before it is loaded. */
-export interface ConfigState {
-  info: ConfigInfo | null
-}
+import type { ConfigState } from './configState'
+export type { ConfigState } from './configState'
 
 export const initialConfigState: ConfigState = { info: null }
 

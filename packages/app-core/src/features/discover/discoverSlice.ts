@@ -3,43 +3,16 @@ import type { AnchorInfo, AnchorPage, OnlineStatus } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { combineSlices } from '@reduxjs/toolkit'
 import type { Reducer } from '@reduxjs/toolkit'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
-import type { DiscoverState } from './discoverReducer'
-import type { MatchState } from '../match/matchSlice'
-import type { SocialState } from '../social/socialSlice'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
+import type { MatchState } from '../match/matchState'
+import type { SocialState } from '../social/socialState'
 import { DISCOVER_PAGE_SIZE, PRESENCE_BATCH } from '../../constants'
 import { loggedOut } from '../auth/authActions'
-
-export type AnchorListKind = 'hot' | 'new' | 'recommended'
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
-
-export interface AnchorListState {
-  jids: string[]
-  /** Last page loaded (0 = none). */
-  page: number
-  hasMore: boolean
-  total: number
-  status: LoadStatus
-  /** A next page is on its way. */
-  loadingMore: boolean
-  error: string | null
-}
-
-export interface WallState {
-  /** Every host seen in any list, by jid. */
-  anchors: Record<string, AnchorInfo>
-  /** Lists by `listKey(kind, language)`. */
-  lists: Record<string, AnchorListState>
-  /** Live presence by jid (multi_online_status, anchor_online_notice), newer than `anchors`. */
-  presence: Record<string, OnlineStatus>
-  /** Online notice subscriptions (anchor_online_notice) by jid. */
-  notices: Record<string, boolean>
-  /** Profile look-ups by jid. */
-  lookups: Record<string, LoadStatus>
-  /** Jids the server has no host for (a profile link that cannot open). */
-  missing: Record<string, true>
-}
+import type { AnchorListKind, AnchorListState, DiscoverState, WallState } from './discoverState'
+export type { AnchorListKind, AnchorListState, DiscoverState, WallState } from './discoverState'
+import type { LoadStatus } from '../../app/loadStatus'
+export type { LoadStatus } from '../../app/loadStatus'
 
 export const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {}, missing: {} }
 

@@ -1,4 +1,4 @@
-import type { PreloadedAppState } from '../../app/store'
+import type { PreloadedAppState } from '../../app/state'
 
 /** A signed-in user for screen tests and stories (uid 100001: the 'swipe' variant). */
 export const signedInAs = (uid = '100001'): PreloadedAppState => ({

@@ -1,24 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit'
-import type { PublicHost } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
+import type { LiveHostsState } from './liveHostsState'
+export type { LiveHostsState } from './liveHostsState'
 
 /** The public wall is asked again after this long when the landing is shown again: presence moves by the minute (our choice). */
 export const LIVE_HOSTS_TTL_MS = 60_000
-
-/**
- * Who is live, as a visitor's landing page shows it (the public wall, api `getPublicHosts`): faces,
- * names and presence before any login. Joins the store with the landing page's code.
- */
-export interface LiveHostsState {
-  status: 'idle' | 'loading' | 'ready' | 'failed'
-  list: PublicHost[]
-  /** The language the list was asked for (hosts speaking it come first). */
-  language: string | null
-  /** When the list arrived (ms), 0 before. */
-  loadedAt: number
-}
 
 export const initialLiveHostsState: LiveHostsState = { status: 'idle', list: [], language: null, loadedAt: 0 }
 

@@ -1,23 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { SWIPE_BATCH } from '../../constants'
 import { loggedOut } from '../auth/authActions'
 import { anchorsSeen, discoverReducer } from '../discover/discoverSlice'
-import type { LoadStatus } from '../discover/discoverSlice'
-
-export interface MatchState {
-  /** Cards still to swipe, first = on top. */
-  deck: string[]
-  remaining: number
-  status: LoadStatus
-  error: string | null
-  /** Host of the match pop-up (a mutual like), or null. */
-  matched: string | null
-  /** A like/skip on its way (the card stays until it is answered). */
-  swiping: string | null
-  swipeError: string | null
-}
+import type { MatchState } from './matchState'
+export type { MatchState } from './matchState'
 
 export const initialMatchState: MatchState = { deck: [], remaining: 0, status: 'idle', error: null, matched: null, swiping: null, swipeError: null }
 

@@ -1,27 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
-import type { BlockInfo, PersonalInfo, UpdatePersonalInfoRequest, UserSupportInfo, WebsiteConfig } from '@vchat/api-client'
+import type { BlockInfo, PersonalInfo, UpdatePersonalInfoRequest, WebsiteConfig } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
-
-export interface ProfileState {
-  info: PersonalInfo | null
-  status: LoadStatus
-  saving: 'idle' | 'saving' | 'saved' | 'failed'
-  /** Avatar upload: null when none runs, else 0–1 (or -1 when the size is unknown). */
-  uploadProgress: number | null
-  uploadError: boolean
-  support: UserSupportInfo | null
-  supportStatus: LoadStatus
-  website: WebsiteConfig | null
-  websiteStatus: LoadStatus
-  /** The complete-profile panel was closed in this session. */
-  completeProfileDismissed: boolean
-}
+import type { ProfileState } from './profileState'
+export type { ProfileState } from './profileState'
+import type { LoadStatus } from '../../app/loadStatus'
+export type { LoadStatus } from '../../app/loadStatus'
 
 export const initialProfileState: ProfileState = {
   info: null,

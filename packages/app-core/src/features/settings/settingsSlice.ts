@@ -1,26 +1,13 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { DEFAULT_ACCOUNT_SETTINGS, MESSAGE_RETENTION_CHOICES } from '@vchat/api-client'
 import type { AccountSettings, MessageRetentionDays } from '@vchat/api-client'
 import { MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
 import type { Services, StorageService } from '../../services/types'
-
-/** SPEC §3 settings. show_translate keeps its spec name and values ('on' | 'off'). */
-export interface Settings {
-  lastSeen: boolean
-  readReceipt: boolean
-  joiningGroups: boolean
-  privateMessages: boolean
-  darkMode: boolean
-  borderedTheme: boolean
-  allowNotifications: boolean
-  keepNotifications: boolean
-  show_translate: 'on' | 'off'
-}
-
-export type SettingKey = keyof Settings
+import type { Settings, SettingKey, SettingsState } from './settingsState'
+export type { Settings, SettingKey, SettingsState } from './settingsState'
 
 // The retention days are kept beside `values` (SettingsState.messageRetentionDays).
 const { messageRetentionDays: _retention, ...ACCOUNT_VALUE_DEFAULTS } = DEFAULT_ACCOUNT_SETTINGS
@@ -53,14 +40,6 @@ export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[]
 /** How long chat messages are kept: 0 = until deleted by hand, else days (the contract's choices). */
 export { MESSAGE_RETENTION_CHOICES }
 export type { MessageRetentionDays }
-
-export interface SettingsState {
-  values: Settings
-  /** /deletemessagesettings: the chat deletes older messages on this device (selectMessageRetentionDays). */
-  messageRetentionDays: MessageRetentionDays
-  /** True once the stored values were read. */
-  loaded: boolean
-}
 
 export const initialSettingsState: SettingsState = { values: DEFAULT_SETTINGS, messageRetentionDays: 0, loaded: false }
 

@@ -1,32 +1,12 @@
 import { createSlice } from '@reduxjs/toolkit'
-import type { FriendsRelative, RelationAction, RelationPage, RelationUser } from '@vchat/api-client'
+import type { FriendsRelative, RelationAction, RelationPage } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
+import type { RootState } from '../../app/state'
 import { DISCOVER_PAGE_SIZE } from '../../constants'
 import { loggedOut } from '../auth/authActions'
 import { discoverReducer } from '../discover/discoverSlice'
-import type { LoadStatus } from '../discover/discoverSlice'
-
-/** The social lists: like / liked_me / match (like_list), friends / received / sent (friend_list), favourites. */
-export type SocialListKind = 'like' | 'liked_me' | 'match' | 'friends' | 'received' | 'sent' | 'favorites'
-
-export interface SocialListState {
-  items: RelationUser[]
-  page: number
-  hasMore: boolean
-  status: LoadStatus
-  loadingMore: boolean
-  error: string | null
-}
-
-export interface SocialState {
-  lists: Partial<Record<SocialListKind, SocialListState>>
-  /** friends_relative answers by jid. */
-  relations: Record<string, FriendsRelative>
-  /** jids with a relation change on its way. */
-  pending: Record<string, boolean>
-  actionError: string | null
-}
+import type { SocialListKind, SocialListState, SocialState } from './socialState'
+export type { SocialListKind, SocialListState, SocialState } from './socialState'
 
 export const initialSocialState: SocialState = { lists: {}, relations: {}, pending: {}, actionError: null }
 const emptyList: SocialListState = { items: [], page: 0, hasMore: true, status: 'idle', loadingMore: false, error: null }

@@ -1,16 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit'
 import { MAINTENANCE_STATUS_ON } from '../../constants'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import type { RootState } from '../../app/store'
-
-export interface SystemState {
-  /** Last maintananceStatus from the server; null until the first answer. */
-  maintenanceStatus: number | null
-  /** A status request is in flight. */
-  checking: boolean
-  /** When the last status request started (services clock, ms), or null. */
-  lastCheckAt: number | null
-}
+import type { RootState } from '../../app/state'
+import type { SystemState } from './systemState'
+export type { SystemState } from './systemState'
 
 export const initialSystemState: SystemState = { maintenanceStatus: null, checking: false, lastCheckAt: null }
 

@@ -1,27 +1,14 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { TaskInfo, UserTaskInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import { loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
 import { CHECK_IN_COMPLETED_STATUS, TASK_CLAIMABLE_STATUS } from '../../constants'
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
-
-/** SPEC §3 task info with when it arrived (for the live check-in countdown). */
-export interface TasksState {
-  info: TaskInfo | null
-  status: LoadStatus
-  /** clock.now() when `info.nextCheckInCountdown` was read. */
-  loadedAt: number
-  /** taskKeys being claimed; 'checkIn' for today's check-in. */
-  claiming: string[]
-  /** The last claim or reminder change that failed, for a message. */
-  actionError: 'claim' | 'remind' | null
-  /** Gems credited by the last successful claim (shown once). */
-  lastReward: number | null
-}
+import type { TasksState } from './tasksState'
+export type { TasksState } from './tasksState'
+export type { LoadStatus } from '../../app/loadStatus'
 
 export const initialTasksState: TasksState = { info: null, status: 'idle', loadedAt: 0, claiming: [], actionError: null, lastReward: null }
 

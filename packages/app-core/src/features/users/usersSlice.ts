@@ -1,10 +1,12 @@
 import { createAction, createSlice } from '@reduxjs/toolkit'
 import type { PersonalInfo, UserBrief } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
 import { loadProfile, saveProfile, uploadAvatar } from '../profile/profileSlice'
+import type { UsersState } from './usersState'
+export type { UsersState } from './usersState'
 
 /** At most this many jids per user_profiles call (the endpoint's limit). */
 export const USER_PROFILES_MAX_JIDS = 100
@@ -12,20 +14,6 @@ export const USER_PROFILES_MAX_JIDS = 100
 export const USER_PROFILE_TTL_MS = 10 * 60_000
 /** After a failed question, the same jids wait this long before being asked again; our choice. */
 export const USER_PROFILE_RETRY_MS = 30_000
-
-/**
- * The people directory: how every account the user meets is named and shown (nickname, photo,
- * host or user), asked of the server by jid (user_profiles) and kept for the session, so that no
- * screen shows a raw id. Screens ask through `usePerson` / `usePeople`; a jid is asked once per
- * USER_PROFILE_TTL_MS however many screens show it.
- */
-export interface UsersState {
-  byJid: Record<string, UserBrief>
-  /** When each jid was last asked (ms), answered or not: nothing is asked twice at once. */
-  askedAt: Record<string, number>
-  /** Jids the server does not know (deleted accounts): not asked again this session. */
-  unknown: Record<string, true>
-}
 
 export const initialUsersState: UsersState = { byJid: {}, askedAt: {}, unknown: {} }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { PaymentChannelsResponse } from '@vchat/api-client'
-import type { PreloadedAppState } from '../../app/store'
+import type { PreloadedAppState } from '../../app/state'
 import type { ApiService } from '../../services/types'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'

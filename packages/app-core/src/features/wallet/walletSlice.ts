@@ -1,66 +1,17 @@
 import { createSlice } from '@reduxjs/toolkit'
 import { isApiError } from '@vchat/api-client'
 import type { PayloadAction } from '@reduxjs/toolkit'
-import type {
-  CreateOrderResponse,
-  OrderDetail,
-  PaymentChannelsResponse,
-  PayRecord,
-  PayOrderStatusResponse,
-  PayStatus,
-  SavedCard,
-} from '@vchat/api-client'
+import type { CreateOrderResponse, PayOrderStatusResponse, PayStatus, SavedCard } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { CardVaultError, type CardDetails, type CardVaultProblem } from '../../services/cardVault'
-import { rootReducer } from '../../app/store'
-import type { RootState } from '../../app/store'
+import { rootReducer } from '../../app/rootReducer'
+import type { RootState } from '../../app/state'
 import { PAY_RECORDS_PAGE_SIZE } from './constants'
 import { loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed'
-
-/** What the user chose in the coin store. */
-export interface PurchaseIntent {
-  sku: string
-  country: string
-  channelId: string
-  cardId?: string | undefined
-}
-
-export interface OrderTrack {
-  orderId: string
-  payStatus: PayStatus | null
-  detail: OrderDetail | null
-  checking: boolean
-  /** The last status check failed (network); polling goes on. */
-  error: boolean
-  /** The pay result gave up waiting (PAY_STATUS_TIMEOUT_MS) while the order was still pending. */
-  timedOut: boolean
-  /** Gems the server credited for a successful order (a first-purchase bonus included); null before. */
-  gemsCredited: number | null
-  /** The server answered that this user has no such order (a wrong or foreign id): polling stops. */
-  unknown: boolean
-}
-
-export interface WalletState {
-  channels: { status: LoadStatus; data: PaymentChannelsResponse | null }
-  purchase: {
-    status: 'idle' | 'creating' | 'created' | 'failed'
-    intent: PurchaseIntent | null
-    /** Idempotency key of the current intent: a retry sends it again and gets the same order. */
-    clientOrderKey: string | null
-    order: CreateOrderResponse | null
-    /** Where the payment continues (hosted checkout or card authentication), if anywhere. */
-    redirectUrl: string | null
-  }
-  /** `problem`: what the provider refused when saving failed (a field, or `unavailable`). */
-  cardSave: { status: 'idle' | 'saving' | 'saved' | 'failed'; card: SavedCard | null; problem?: CardVaultProblem }
-  orders: Record<string, OrderTrack>
-  /** Orders whose success has already refreshed the balance (each refreshes it once). */
-  credited: string[]
-  history: { status: LoadStatus; list: PayRecord[]; nextCursor: string | null; loadingMore: boolean; moreFailed: boolean }
-}
+import type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
+export type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
+export type { LoadStatus } from '../../app/loadStatus'
 
 export const initialWalletState: WalletState = {
   channels: { status: 'idle', data: null },

@@ -1,7 +1,10 @@
-import { useEffect } from 'react'
-import { useAppDispatch } from '../../app/hooks'
-import { useServices } from '../../app/ServicesContext'
-import { useMessagingState } from '../call/useMessagingState'
+/**
+ * The wallet's store effects: a paid order's notice from the hub refreshes the balance wherever the
+ * user is in the signed-in app.
+ */
+import { startStoreEffect } from '../../app/listeners'
+import type { AppDispatch } from '../../app/state'
+import { onHubWhileConnected } from '../../services/hubWhileConnected'
 import type { HubTransportLike } from '../call/hubSignalling'
 import { rechargeSucceeded } from './walletSlice'
 
@@ -33,17 +36,11 @@ export function listenForRechargeNotices(transport: HubTransportLike, onNotice: 
 
 /**
  * SPEC §4: a ReChargeSuccess notice over messaging refreshes the balance and the paid flag anywhere
- * in the signed-in app (through the account endpoint, once per order however often it arrives).
- * Renders nothing; bound to the hub transport while messaging is logged in.
+ * in the signed-in app (through the account endpoint, once per order however often it arrives), for
+ * as long as messaging is logged in. Returns the function that stops it.
  */
-export function RechargeNotices() {
-  const dispatch = useAppDispatch()
-  const { chat } = useServices()
-  const messaging = useMessagingState()
-  const transport = messaging === 'connected' ? chat.hubTransport : null
-  useEffect(() => {
-    if (!transport) return undefined
-    return listenForRechargeNotices(transport, (notice) => void dispatch(rechargeSucceeded(notice)))
-  }, [dispatch, transport])
-  return null
+export function startWalletListeners(dispatch: AppDispatch): () => void {
+  return startStoreEffect(dispatch, 'wallet/rechargeNotices', (api) =>
+    onHubWhileConnected(api.extra.chat, (transport) => listenForRechargeNotices(transport, (notice) => void api.dispatch(rechargeSucceeded(notice)))),
+  )
 }

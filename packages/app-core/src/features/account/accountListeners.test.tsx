@@ -6,7 +6,7 @@ import { demoConfig } from '../../testing/fakeServices'
 import { fakeChatService } from '../../testing/fakeChat'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { isBlockedBounce, isBlockedCallError } from './ServerBlockWatcher'
+import { isBlockedBounce, isBlockedCallError } from './accountListeners'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const STANZAS = 'urn:ietf:params:xml:ns:xmpp-stanzas'

@@ -1,9 +1,12 @@
+/**
+ * The account's store effects: a block set while the user is signed in reaches the app through the
+ * server's refusals.
+ */
 import { CALL_ERROR_BLOCKED, FILTER_ERROR_BLOCKED, NS_FILTER } from '@vchat/contract'
 import type { HubTransport, XmlElement } from '@vchat/xmpp-chat'
-import { useEffect } from 'react'
-import { useAppDispatch } from '../../app/hooks'
-import { useServices } from '../../app/ServicesContext'
-import { useMessagingState } from '../call/useMessagingState'
+import { startStoreEffect } from '../../app/listeners'
+import type { AppDispatch } from '../../app/state'
+import { onHubWhileConnected } from '../../services/hubWhileConnected'
 import { blockedByServer } from './accountSlice'
 
 /** A chat message the server sent back because the sender's account is blocked. */
@@ -35,16 +38,11 @@ export function listenForServerBlock(transport: Pick<HubTransport, 'onStanza' | 
 /**
  * A block set while the user is signed in reaches the app through the server's refusals (a bounced
  * message, a refused call): the config is loaded again, so blockInfo — and with it the notice saying
- * why, and the guard over chat and calls — is up to date. Renders nothing.
+ * why, and the guard over chat and calls — is up to date. Runs while messaging is logged in; returns
+ * the function that stops it.
  */
-export function ServerBlockWatcher() {
-  const dispatch = useAppDispatch()
-  const { chat } = useServices()
-  const messaging = useMessagingState()
-  const transport = messaging === 'connected' ? chat.hubTransport : null
-  useEffect(() => {
-    if (!transport) return undefined
-    return listenForServerBlock(transport, () => void dispatch(blockedByServer()))
-  }, [dispatch, transport])
-  return null
+export function startAccountListeners(dispatch: AppDispatch): () => void {
+  return startStoreEffect(dispatch, 'account/serverBlock', (api) =>
+    onHubWhileConnected(api.extra.chat, (transport) => listenForServerBlock(transport, () => void api.dispatch(blockedByServer()))),
+  )
 }

@@ -5,7 +5,7 @@ import { makeStore } from '../../app/store'
 import { fakeChatService } from '../../testing/fakeChat'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { listenForRechargeNotices, rechargeNoticeOf } from './RechargeNotices'
+import { listenForRechargeNotices, rechargeNoticeOf } from './walletListeners'
 import { rechargeSucceeded } from './walletSlice'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }

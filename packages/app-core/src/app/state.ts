@@ -1,0 +1,60 @@
+/**
+ * The store's state and dispatch types. They are gathered from each feature's `<name>State.ts`
+ * (types only), never from the slices: slices, thunks and selectors import these types, so a state
+ * type taken from a slice module would close an import cycle through this file.
+ */
+import type { ThunkDispatch, UnknownAction, UnsubscribeListener } from '@reduxjs/toolkit'
+import type { AccountState } from '../features/account/accountState'
+import type { AuthState } from '../features/auth/authState'
+import type { CallState } from '../features/call/callState'
+import type { ChatState } from '../features/chat/chatState'
+import type { ConfigState } from '../features/config/configState'
+import type { DiscoverState } from '../features/discover/discoverState'
+import type { LiveHostsState } from '../features/landing/liveHostsState'
+import type { ProfileState } from '../features/profile/profileState'
+import type { SettingsState } from '../features/settings/settingsState'
+import type { SystemState } from '../features/system/systemState'
+import type { TasksState } from '../features/tasks/tasksState'
+import type { UsersState } from '../features/users/usersState'
+import type { WalletState } from '../features/wallet/walletState'
+import type { Services } from '../services/types'
+
+/** The state shape without persistence bookkeeping; what tests preload. */
+export interface AppState {
+  auth: AuthState
+  account: AccountState
+  config: ConfigState
+  system: SystemState
+  call: CallState
+  discover: DiscoverState
+  chat: ChatState
+  tasks: TasksState
+  settings: SettingsState
+  profile: ProfileState
+  wallet: WalletState
+  users: UsersState
+  landing: LiveHostsState
+}
+
+/** What `makeStore` accepts: any slice, each partially. */
+export type PreloadedAppState = { [K in keyof AppState]?: Partial<AppState[K]> }
+
+/** State of the slices every page needs, the landing page included (`baseSlices`, in the entry chunk). */
+export type BaseState = Pick<AppState, 'auth' | 'account' | 'config' | 'system' | 'settings'>
+
+/** Feature state injected by the feature's own (lazy) module: absent from the store until then. */
+export type LazyState = Omit<AppState, keyof BaseState>
+
+/**
+ * The store's state. Feature slices are optional (absent until injected) — read them through their
+ * slice's selectors, which fall back to the initial state. `app/store.ts` checks that this is what
+ * the root reducer produces.
+ */
+export type RootState = BaseState & Partial<LazyState>
+
+/**
+ * Dispatch with thunks whose extra argument is the services container; dispatching `addAppListener`
+ * (`app/listeners.ts`) answers the function that removes the listener.
+ */
+export type AppDispatch = ((action: { type: 'listenerMiddleware/add'; payload: unknown }) => UnsubscribeListener) &
+  ThunkDispatch<RootState, Services, UnknownAction>
