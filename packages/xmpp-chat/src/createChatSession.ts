@@ -1,3 +1,9 @@
+/**
+ * The messaging session: one connection state over @xmpp/client, from login to logout, with the
+ * login time-out, reconnect attempts and stream-management resume. It exists as the one place that
+ * decides when to connect and what the connection state is; the timers (`session/reconnectSchedule`),
+ * the client's events (`session/sessionClient`) and the ping (`session/ping`) are its parts.
+ */
 import { client as createXmppClient, xml } from '@xmpp/client'
 import {
   ERROR_NEED_LOGIN,
@@ -5,58 +11,23 @@ import {
   ERROR_TIME_OUT,
   ERROR_XMPP_NOT_CONNECTED,
   LOGIN_TIMEOUT_MS,
-  NS_PING,
-  PING_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
-  PRESENCE_HEARTBEAT_MS,
-  RECONNECT_CHECK_MS,
-  RECONNECT_FIRST_CHECK_MS,
-  RECONNECT_SECOND_CHECK_MS,
   RESOURCE,
 } from './constants.ts'
+import { Listeners, toError } from './listeners.ts'
+import { pingServer } from './session/ping.ts'
+import { createReconnectSchedule, globalTimers } from './session/reconnectSchedule.ts'
+import { createSessionClient } from './session/sessionClient.ts'
 import type {
   ChatCredentials,
   ChatSession,
   ChatSessionOptions,
   ConnectionState,
   ReadyEvent,
-  SessionTimers,
   XmlElement,
   XmppClientLike,
 } from './types.ts'
-import { guardDetachedSockets } from './detachedSockets.ts'
 import { NS_STREAM_MANAGEMENT } from '@vchat/contract'
-
-const globalTimers: SessionTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]),
-  setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-  clearInterval: (handle) => globalThis.clearInterval(handle as Parameters<typeof globalThis.clearInterval>[0]),
-}
-
-/** The 'error' listener a logged-out client keeps: nobody waits for that client any more. */
-function ignoreLateError(): void {}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value))
-}
-
-class Listeners<A extends unknown[]> {
-  readonly #set = new Set<(...args: A) => void>()
-  add(listener: (...args: A) => void): () => void {
-    this.#set.add(listener)
-    return () => this.#set.delete(listener)
-  }
-  emit(...args: A): void {
-    for (const listener of [...this.#set]) {
-      try {
-        listener(...args)
-      } catch {
-        // A faulty listener must not break the connection logic.
-      }
-    }
-  }
-}
 
 /**
  * A messaging session over @xmpp/client: connection states, login time-out, reconnect checks,
@@ -76,11 +47,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let attempt: Promise<void> | null = null
   /** Credentials fetched by login() for the first authentication; later ones are fetched fresh. */
   let prefetched: ChatCredentials | null = null
-
-  let heartbeat: unknown = null
-  let periodicCheck: unknown = null
-  let firstCheck: unknown = null
-  let secondCheck: unknown = null
 
   const stateListeners = new Listeners<[ConnectionState, ConnectionState]>()
   const readyListeners = new Listeners<[ReadyEvent]>()
@@ -116,55 +82,21 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   // ---- timers -------------------------------------------------------------------------------
 
-  function startHeartbeat(): void {
-    stopHeartbeat()
-    heartbeat = timers.setInterval(() => {
+  const schedule = createReconnectSchedule(timers, {
+    heartbeat() {
       if (state === 'connected') void sendPresence()
-    }, PRESENCE_HEARTBEAT_MS)
-  }
-
-  function stopHeartbeat(): void {
-    if (heartbeat !== null) timers.clearInterval(heartbeat)
-    heartbeat = null
-  }
-
-  function clearQuickChecks(): void {
-    if (firstCheck !== null) timers.clearTimeout(firstCheck)
-    if (secondCheck !== null) timers.clearTimeout(secondCheck)
-    firstCheck = secondCheck = null
-  }
-
-  /** After a failure or a disconnect: check after 0.5 s and again 3 s later. */
-  function scheduleQuickChecks(): void {
-    clearQuickChecks()
-    firstCheck = timers.setTimeout(() => {
-      firstCheck = null
-      check()
-      secondCheck = timers.setTimeout(() => {
-        secondCheck = null
-        check()
-      }, RECONNECT_SECOND_CHECK_MS)
-    }, RECONNECT_FIRST_CHECK_MS)
-  }
-
-  function startPeriodicCheck(): void {
-    if (periodicCheck !== null) return
-    periodicCheck = timers.setInterval(() => {
+    },
+    check: () => check(),
+    periodic() {
       if (state === 'connected') {
         // A live-looking connection is verified with a ping; a silent server gets disconnected.
         ping().catch(() => {})
       } else {
         check()
       }
-    }, RECONNECT_CHECK_MS)
-  }
-
-  function stopAllTimers(): void {
-    stopHeartbeat()
-    clearQuickChecks()
-    if (periodicCheck !== null) timers.clearInterval(periodicCheck)
-    periodicCheck = null
-  }
+    },
+  })
+  const { startHeartbeat, stopHeartbeat, clearQuickChecks, scheduleQuickChecks, startPeriodicCheck, stopAllTimers } = schedule
 
   /** Reconnects when the session should be connected and is neither connected nor connecting. */
   function check(): void {
@@ -185,52 +117,19 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   function ensureClient(): XmppClientLike {
     if (xmpp) return xmpp
-    const created = clientFactory({
-      service: options.service,
-      domain: options.domain,
-      resource,
-      credentials: async (authenticate) => {
-        const { username, password } = await nextCredentials()
-        // @xmpp/client offers PLAIN only on a secure transport or loopback; the token is the password.
-        await authenticate({ username, password }, 'PLAIN')
+    const { client: created, detach } = createSessionClient(
+      { clientFactory, service: options.service, domain: options.domain, resource, nextCredentials },
+      {
+        ready: (resumed) => handleReady(resumed),
+        dropped: () => handleDropped(),
+        error: (error) => errorListeners.emit(error),
+        stanza: (stanza) => stanzaListeners.emit(stanza),
+        nonza: (element) => handleNonza(element),
+        ack: (stanza) => ackListeners.emit(stanza),
+        ackFailed: (stanza) => ackFailedListeners.emit(stanza),
       },
-    })
-    // Reconnecting is ours (0.5 s / 3 s / 10 s checks), not the library's fixed 1 s retry.
-    created.reconnect.stop()
-    guardDetachedSockets(created)
-
-    const onOnline = (): void => handleReady(false)
-    const onResumed = (): void => handleReady(true)
-    const onDropped = (): void => handleDropped()
-    const onError = (error: Error): void => errorListeners.emit(toError(error))
-    const onStanza = (stanza: XmlElement): void => stanzaListeners.emit(stanza)
-    const onNonza = (element: XmlElement): void => handleNonza(element)
-    const onAck = (stanza: XmlElement): void => ackListeners.emit(stanza)
-    const onAckFailed = (stanza: XmlElement): void => ackFailedListeners.emit(stanza)
-    created.on('online', onOnline)
-    created.on('disconnect', onDropped)
-    created.on('offline', onDropped)
-    created.on('error', onError)
-    created.on('stanza', onStanza)
-    created.on('nonza', onNonza)
-    created.streamManagement.on('resumed', onResumed)
-    created.streamManagement.on('ack', onAck)
-    created.streamManagement.on('fail', onAckFailed)
-    detachClient = () => {
-      created.removeListener('online', onOnline)
-      created.removeListener('disconnect', onDropped)
-      created.removeListener('offline', onDropped)
-      created.removeListener('error', onError)
-      // The abandoned client may still be half-way through a login (a token fetch, SASL, the stream
-      // restart) when logout stops it; @xmpp/client reports that attempt's late failure as an 'error'
-      // event, which with no listener becomes an uncaught exception or an unhandled rejection.
-      created.on('error', ignoreLateError)
-      created.removeListener('stanza', onStanza)
-      created.removeListener('nonza', onNonza)
-      created.streamManagement.removeListener('resumed', onResumed)
-      created.streamManagement.removeListener('ack', onAck)
-      created.streamManagement.removeListener('fail', onAckFailed)
-    }
+    )
+    detachClient = detach
     xmpp = created
     return created
   }
@@ -416,31 +315,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     } catch (error) {
       return Promise.reject(toError(error))
     }
-    return new Promise<void>((resolve, reject) => {
-      let settled = false
-      const timer = timers.setTimeout(() => {
-        if (settled) return
-        settled = true
-        reject(new Error(ERROR_TIME_OUT))
-        // No answer in time: the connection is dead even if the socket looks open.
-        client.disconnect().catch(() => {})
-      }, PING_TIMEOUT_MS)
-      const stanza = xml('iq', { type: 'get', to: options.domain }, xml('ping', { xmlns: NS_PING }))
-      client.iqCaller.request(stanza, PING_TIMEOUT_MS * 2).then(
-        () => {
-          if (settled) return
-          settled = true
-          timers.clearTimeout(timer)
-          resolve()
-        },
-        (error: unknown) => {
-          if (settled) return
-          settled = true
-          timers.clearTimeout(timer)
-          reject(toError(error))
-        },
-      )
-    })
+    return pingServer(client, options.domain, timers)
   }
 
   return {

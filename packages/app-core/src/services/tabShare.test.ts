@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseStanza } from '@vchat/xmpp-chat'
 import type { HubCall, HubTransport, XmlElement } from '@vchat/xmpp-chat'
 import { fakeChatService, type FakeChat } from '../testing/fakeChat'
-import { TAB_REQUEST_TIMEOUT_MS, createCallRouter, createSharedChat, leaderLockName, type TabChannel, type TabEnv } from './tabShare'
+import { TAB_REQUEST_TIMEOUT_MS, createSharedChat, type TabChannel, type TabEnv } from './tabShare'
 import type { ChatCredentials, ChatEvent, ChatService, Logger } from './types'
 
 const ME = 'user_100001@localhost'
@@ -443,23 +443,5 @@ describe('calls across tabs', () => {
     expect(seen).toEqual([bounce.toString()])
     await b.chat.hubTransport?.send(parseStanza('<presence/>'))
     expect(a.own.hub.sentStanzas).toEqual(['<presence/>'])
-  })
-})
-
-describe('createCallRouter', () => {
-  it('routes by sid, the requester and the front tab; forgets a tab that is gone', () => {
-    const router = createCallRouter('leader')
-    expect(router.route({ action: 'ReChargeSuccess', payload: {} })).toBeNull()
-    router.toFront('t1')
-    expect(router.route({ action: 'CallIn', payload: { sid: 'x' } })).toBe('t1')
-    expect(router.route({ action: 'CallCancel', payload: { sid: 'x' } })).toBe('t1')
-    router.sent('t2', 'SessionRequest', { callee: 'y' })
-    expect(router.route({ action: 'SessionSuccess', payload: { sid: 'y' } })).toBe('t2')
-    expect(router.route({ action: 'SessionTerminate', payload: { sid: 'y' } })).toBe('t2')
-    router.gone('t1')
-    expect(router.front).toBe('leader')
-    expect(router.route({ action: 'CallCancel', payload: { sid: 'x' } })).toBeNull()
-    expect(router.route({ action: 'CallError', payload: { reason: 'blocked' } })).toBeNull()
-    expect(leaderLockName(ME)).toContain(ME)
   })
 })
