@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net'
 import type { DatabaseSync } from 'node:sqlite'
 import { DEFAULT_XMPP_DOMAIN } from './constants.ts'
 import { openDatabase } from './db/database.ts'
-import type { AppContext, Route } from './http/routes.ts'
+import type { AppContext } from './app/context.ts'
+import type { Route } from './http/routes.ts'
 import { PRODUCT_ROUTES, ROUTES, createRequestHandler } from './server.ts'
 import { createDevClock, type DevClock } from './world/devClock.ts'
+import { startFilterRulesPublishing } from './xmpp/filterRules.ts'
 
 export { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN, SEED_PASSWORD } from './constants.ts'
 export { SEED_ANCHORS, SEED_USERS, type SeedAnchor, type SeedUser } from './db/seedData.ts'
@@ -13,7 +15,8 @@ export { SCHEMA_VERSION } from './db/migrations.ts'
 export { anchorJid, userJid } from './db/seed.ts'
 export { HttpError } from './http/http.ts'
 export { PRODUCT_ROUTES, ROUTES }
-export { ok, productRoute, refuse, type AppContext, type ProductRequest, type Route, type RouteRequest, type RouteResult } from './http/routes.ts'
+export type { AppContext } from './app/context.ts'
+export { ok, productRoute, refuse, type ProductRequest, type Route, type RouteRequest, type RouteResult } from './http/routes.ts'
 
 export interface StartDevServerOptions {
   /** TCP port; 0 picks a free one. */
@@ -96,6 +99,8 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
   const { port } = server.address() as AddressInfo
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   app.publicUrl = url
+  // Wired here rather than when a module is imported: each server hears its own changes, until it closes.
+  const stopFilterRulesPublishing = startFilterRulesPublishing(app)
   let closed: Promise<void> | undefined
   return {
     url,
@@ -104,6 +109,7 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
     clock,
     close() {
       closed ??= new Promise<void>((resolve) => {
+        stopFilterRulesPublishing()
         server.close(() => {
           opened.db.close()
           resolve()

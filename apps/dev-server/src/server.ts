@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { HttpError, applyCors, errorBody, parseJson, readBody, readBytes, sendJson } from './http/http.ts'
-import type { AppContext, RawResult, Route } from './http/routes.ts'
+import type { AppContext } from './app/context.ts'
+import type { RawResult, Route } from './http/routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
 import { accountRoutes } from './routes/account.ts'
 import { anchorListRoutes } from './routes/anchorlist.ts'

@@ -42,8 +42,9 @@ export type EmptyData = Record<string, never>
 
 /**
  * The product API, one row per endpoint (SPEC §7). To add an endpoint: add its request and response
- * types to types.ts, a row here and its schemas to `endpointSchemas` (schemas.ts); `ApiClient` gets
- * the typed method and the dev-server serves it with `productRoute('<name>', { handle })`.
+ * types to `types/<service>.ts`, a row here, its schemas to `schemas/<service>.ts` and their entry to
+ * `endpointSchemas` (schemas.ts); `ApiClient` gets the typed method and the dev-server serves it with
+ * `productRoute('<name>', { handle })`.
  */
 export const endpoints = {
   // login_service

@@ -4,7 +4,7 @@ import { z } from 'zod'
 /**
  * The development analytics receiver's store: every event the app's analytics client sent, kept once
  * per `eventId` (a retried batch, or a fetch and a beacon of the same events, store nothing twice).
- * The table is created on first use, outside the product schema's migrations: it is development data.
+ * Its table, `dev_analytics_events`, is created with the others in db/migrations.ts.
  */
 
 /** One event as @vchat/analytics sends it (its `AnalyticsEvent`). */
@@ -51,34 +51,12 @@ export interface EventQuery {
   limit?: number | undefined
 }
 
-const prepared = new WeakSet<DatabaseSync>()
-
-function ensureTable(db: DatabaseSync): void {
-  if (prepared.has(db)) return
-  db.exec(`CREATE TABLE IF NOT EXISTS dev_analytics_events (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    event_id TEXT NOT NULL UNIQUE,
-    name TEXT,
-    distinct_id TEXT NOT NULL,
-    account_id TEXT,
-    device_id TEXT NOT NULL,
-    received_at INTEGER NOT NULL,
-    arrivals INTEGER NOT NULL DEFAULT 1,
-    payload TEXT NOT NULL
-  )`)
-  // A table made before the arrivals count existed gets the column.
-  const columns = db.prepare("SELECT name FROM pragma_table_info('dev_analytics_events')").all() as { name: string }[]
-  if (!columns.some((column) => column.name === 'arrivals')) db.exec('ALTER TABLE dev_analytics_events ADD COLUMN arrivals INTEGER NOT NULL DEFAULT 1')
-  prepared.add(db)
-}
-
 /** Stores a batch; answers how many were new and how many were duplicates (same eventId). */
 export function storeEvents(
   db: DatabaseSync,
   events: readonly ReceivedEvent[],
   arrival: { receivedAt: number; method: ArrivalMethod; path: ArrivalPath; beacon: boolean },
 ): { stored: number; duplicates: number } {
-  ensureTable(db)
   const insert = db.prepare(
     `INSERT OR IGNORE INTO dev_analytics_events (event_id, name, distinct_id, account_id, device_id, received_at, payload)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -103,7 +81,6 @@ export function storeEvents(
 
 /** Stored events matching the query, newest first. */
 export function listEvents(db: DatabaseSync, query: EventQuery = {}): StoredEvent[] {
-  ensureTable(db)
   const where: string[] = []
   const params: string[] = []
   if (query.event) {
@@ -130,6 +107,5 @@ export function listEvents(db: DatabaseSync, query: EventQuery = {}): StoredEven
 
 /** Forgets every stored event (development reset). */
 export function clearEvents(db: DatabaseSync): number {
-  ensureTable(db)
   return Number(db.prepare('DELETE FROM dev_analytics_events').run().changes)
 }

@@ -1,7 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite'
 
-/** Schema migrations in order; PRAGMA user_version holds the last applied version. */
-export const MIGRATIONS: readonly { version: number; sql: string }[] = [
+export interface Migration {
+  version: number
+  sql: string
+  /** What SQL alone cannot say (a column added only where it is missing), run after `sql` in the same transaction. */
+  after?: (db: DatabaseSync) => void
+}
+
+/**
+ * Schema migrations in order; PRAGMA user_version holds the last applied version. Every table of the
+ * database is created here, the development analytics events included: they live in the same file.
+ */
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -183,6 +193,58 @@ export const MIGRATIONS: readonly { version: number; sql: string }[] = [
       ALTER TABLE cards ADD COLUMN code_token TEXT;
     `,
   },
+  {
+    version: 7,
+    // Three tables that used to be created on first use: IF NOT EXISTS because a database of an
+    // earlier version may already hold them. call_records: one row per call the hub set up
+    // (xmpp/callRecords.ts). push_tokens: the FCM token per device (routes/push.ts).
+    // dev_analytics_events: what the development analytics receiver kept, once per event id
+    // (analytics/store.ts).
+    sql: `
+      CREATE TABLE IF NOT EXISTS call_records (
+        sid TEXT PRIMARY KEY,
+        caller TEXT NOT NULL,
+        callee TEXT NOT NULL,
+        payer TEXT NOT NULL,
+        price INTEGER NOT NULL,
+        free_kind TEXT,
+        state TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '',
+        start_time INTEGER NOT NULL,
+        connecting_time INTEGER,
+        end_time INTEGER,
+        minutes INTEGER NOT NULL DEFAULT 0,
+        gems_charged INTEGER NOT NULL DEFAULT 0,
+        held INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX IF NOT EXISTS call_records_caller ON call_records(caller, start_time);
+      CREATE INDEX IF NOT EXISTS call_records_callee ON call_records(callee, start_time);
+      CREATE TABLE IF NOT EXISTS push_tokens (
+        uid TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (uid, device_id)
+      );
+      CREATE TABLE IF NOT EXISTS dev_analytics_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        name TEXT,
+        distinct_id TEXT NOT NULL,
+        account_id TEXT,
+        device_id TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        arrivals INTEGER NOT NULL DEFAULT 1,
+        payload TEXT NOT NULL
+      );
+    `,
+    // An analytics table made before the arrivals count existed gets the column.
+    after(db) {
+      const columns = db.prepare("SELECT name FROM pragma_table_info('dev_analytics_events')").all() as { name: string }[]
+      if (!columns.some((column) => column.name === 'arrivals')) db.exec('ALTER TABLE dev_analytics_events ADD COLUMN arrivals INTEGER NOT NULL DEFAULT 1')
+    },
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
@@ -200,6 +262,7 @@ export function migrate(db: DatabaseSync): number {
     db.exec('BEGIN')
     try {
       db.exec(migration.sql)
+      migration.after?.(db)
       db.exec(`PRAGMA user_version = ${migration.version}`)
       db.exec('COMMIT')
     } catch (error) {

@@ -1,30 +1,12 @@
 import type { IncomingMessage } from 'node:http'
-import type { DatabaseSync } from 'node:sqlite'
 import { endpoints, type EndpointName, type ResponseEnvelope } from '@vchat/contract'
 import { endpointSchemas, type EndpointSchemas } from '@vchat/contract/schemas'
 import type { z } from 'zod'
+import type { AppContext } from '../app/context.ts'
 import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import { envelopeSchema, type ParsedEnvelope } from './envelope.ts'
 import { HttpError, bearerToken, describeIssue, validate } from './http.ts'
-import type { DevClock } from '../world/devClock.ts'
-
-/** What every handler can reach. */
-export interface AppContext {
-  db: DatabaseSync
-  /** XMPP domain of the jids (default localhost). */
-  domain: string
-  now: () => number
-  /** The development clock behind `now` (and the call hub's timers); `/dev/clock/advance` moves it. */
-  clock: DevClock
-  log: (line: string) => void
-  /** Origin of this server (http://127.0.0.1:<port>), for the image and checkout URLs it answers. */
-  publicUrl: string
-  /** Folder of the database; uploads live in `<dataDir>/uploads`. */
-  dataDir: string
-  /** Check every successful answer against its response schema (a drift answers 500 and is logged). */
-  checkResponses: boolean
-}
 
 export interface RouteRequest {
   app: AppContext

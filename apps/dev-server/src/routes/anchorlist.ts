@@ -1,5 +1,6 @@
 import { publicHostsSchemas } from '@vchat/contract/schemas'
-import { ok, productRoute, refuse, signedIn, type AppContext, type RawResult, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, refuse, signedIn, type RawResult, type Route } from '../http/routes.ts'
 import { describeIssue, validate } from '../http/http.ts'
 import { PUBLIC_HOSTS_LIMIT } from '@vchat/contract'
 import { PUBLIC_WALL_MAX_AGE_S } from '../constants.ts'

@@ -1,13 +1,7 @@
 import type { CallRecord, CallRecordState } from '@vchat/contract'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { relationUser } from '../world/anchors.ts'
-import { ensureCallRecords, SILVER_RECORD_KIND, type CallRecordRow } from '../xmpp/callRecords.ts'
-
-/** A call record as the history query reads it: the row, its row id (the cursor) and the peer's name. */
-interface CallRecordDbRow extends Omit<CallRecordRow, 'payer'> {
-  rid: number
-  peer_nick_name: string | null
-}
+import { callHistoryPage, SILVER_RECORD_KIND, type CallHistoryRow } from '../xmpp/callRecords.ts'
 
 const STATES: readonly CallRecordState[] = ['ringing', 'connected', 'ended', 'cancelled', 'missed']
 
@@ -18,7 +12,7 @@ function uidOf(jid: string): string {
 }
 
 /** One record as the signed-in user `me` sees it; `peerAvatarUrl` is the other side's picture. */
-export function callRecord(row: CallRecordDbRow, me: string, peerAvatarUrl = ''): CallRecord {
+export function callRecord(row: CallHistoryRow, me: string, peerAvatarUrl = ''): CallRecord {
   const outgoing = row.caller === me
   const peerJid = outgoing ? row.callee : row.caller
   // A silver call's charges are silver coins (the hub keeps them in the same column).
@@ -52,18 +46,9 @@ export const callRoutes: Route[] = [
     handle(request) {
       const { app, data } = request
       const user = signedIn(request)
-      ensureCallRecords(app.db)
-      // The cursor is the rowid of the last record of the previous page (rows are inserted in time order).
+      // The cursor is the rowid of the last record of the previous page.
       const before = data.cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(data.cursor)
-      const rows = app.db
-        .prepare(
-          `SELECT c.rowid AS rid, c.*, p.nick_name AS peer_nick_name
-           FROM call_records c
-           LEFT JOIN users p ON p.jid = CASE WHEN c.caller = ? THEN c.callee ELSE c.caller END
-           WHERE (c.caller = ? OR c.callee = ?) AND c.rowid < ?
-           ORDER BY c.rowid DESC LIMIT ?`,
-        )
-        .all(user.jid, user.jid, user.jid, before, data.size + 1) as unknown as CallRecordDbRow[]
+      const rows = callHistoryPage(app.db, user.jid, before, data.size + 1)
       const list = rows.slice(0, data.size)
       const last = list.at(-1)
       const avatars = new Map<string, string>()

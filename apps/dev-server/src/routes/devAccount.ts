@@ -2,7 +2,8 @@ import type { ConfigInfo } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { validate } from '../http/http.ts'
-import { ok, refuse, type AppContext, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, refuse, type Route } from '../http/routes.ts'
 import { getSetting, setSetting } from './common.ts'
 
 /** Settings key of the reason shown to a blocked account. */

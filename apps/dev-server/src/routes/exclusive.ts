@@ -1,6 +1,7 @@
 import type { ExclusiveAnchorItem } from '@vchat/contract'
 import { seedHash } from '../db/seedData.ts'
-import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { allAnchors, byPresence, paginate, toAnchorInfo, type AnchorRow } from '../world/anchors.ts'
 
 /**

@@ -1,7 +1,8 @@
 import type { FavoriteCapability, FriendListRequest, LikeListRequest } from '@vchat/contract'
 import { FAVORITE_LIMIT_FREE, FAVORITE_LIMIT_PAID } from '../constants.ts'
 import type { UserRow } from '../db/users.ts'
-import { ok, productRoute, refuse, signedIn, type AppContext, type ProductRequest, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, refuse, signedIn, type ProductRequest, type Route } from '../http/routes.ts'
 import { jidExists, paginate, relationUser } from '../world/anchors.ts'
 import { addRelation, applyRelationAction, hasRelation, makeFriends, relationList, relative, removeRelation } from '../world/relations.ts'
 

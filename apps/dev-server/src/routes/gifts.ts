@@ -1,4 +1,5 @@
 import { IMAGE_UNLOCK_PRICE } from '../constants.ts'
+import { createLedger } from '../db/ledger.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { anchorByJid } from '../world/anchors.ts'
 import { GIFT_CATALOGUE, giftIconPath } from '../xmpp/giftCatalogue.ts'
@@ -35,26 +36,22 @@ export const giftRoutes: Route[] = [
       const match = path === null ? null : PAID_IMAGE_PATH.exec(path)
       // A host's photo may only be sold by that host; uploads by whoever sent them.
       if (!path || !match || (match[1] !== undefined && match[1] !== anchor.uid)) return refuse('url: not an image of this host on the image host')
-      const balance = () => (app.db.prepare('SELECT gems_balance FROM users WHERE uid = ?').get(user.uid) as { gems_balance: number }).gems_balance
+      const ledger = createLedger(app.db)
+      const balance = () => ledger.gemsOf({ uid: user.uid })
       const known = app.db.prepare('SELECT price FROM image_unlocks WHERE uid = ? AND path = ?').get(user.uid, path) as { price: number } | undefined
       if (known) return ok({ url: data.url, unlocked: true, reason: 'none' as const, price: known.price, gemsBalance: balance() })
       // The server's price, never the client's: a client showing another price is told this one.
       const price = IMAGE_UNLOCK_PRICE
       if (data.price !== price) return ok({ url: data.url, unlocked: false, reason: 'price_changed' as const, price, gemsBalance: balance() })
-      app.db.exec('BEGIN IMMEDIATE')
-      try {
-        // One UPDATE that only succeeds while the balance covers the price (as GiftBuy).
-        const charged = app.db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE uid = ? AND gems_balance >= ?').run(price, user.uid, price)
-        if (Number(charged.changes) === 1) {
+      const unlocked = ledger.transaction(() => {
+        // A debit only succeeds while the balance covers the price (as GiftBuy).
+        const charged = ledger.debitGems({ uid: user.uid }, price)
+        if (charged) {
           app.db.prepare('INSERT INTO image_unlocks (uid, path, anchor_jid, price, at) VALUES (?, ?, ?, ?, ?)').run(user.uid, path, anchor.jid, price, app.now())
         }
-        app.db.exec('COMMIT')
-        const unlocked = Number(charged.changes) === 1
-        return ok({ url: data.url, unlocked, reason: unlocked ? ('none' as const) : ('gems_insufficient' as const), price, gemsBalance: balance() })
-      } catch (error) {
-        app.db.exec('ROLLBACK')
-        throw error
-      }
+        return charged
+      })
+      return ok({ url: data.url, unlocked, reason: unlocked ? ('none' as const) : ('gems_insufficient' as const), price, gemsBalance: balance() })
     },
   }),
   productRoute('getUnlockedImages', {

@@ -2,7 +2,8 @@ import type { LoginResponse, WebsiteConfig } from '@vchat/contract'
 import { verifyPassword } from '../auth/passwords.ts'
 import { createSession, deleteSession } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
-import { ok, productRoute, refuse, type AppContext, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, refuse, type Route } from '../http/routes.ts'
 import { componentInfo } from './common.ts'
 
 type SignOutListener = (app: AppContext, signedOut: { jid: string; token: string }) => Promise<void> | void

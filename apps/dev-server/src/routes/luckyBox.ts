@@ -1,10 +1,11 @@
 import type { LuckyBoxInfo, LuckyBoxItem, LuckyBoxRule } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
+import { createLedger } from '../db/ledger.ts'
 import { seedHash } from '../db/seedData.ts'
 import type { UserRow } from '../db/users.ts'
-import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { relationList } from '../world/relations.ts'
-import { credit, inTransaction } from '../world/tasks.ts'
 import { mainInfo } from './account.ts'
 
 interface LuckyBoxDefinition {
@@ -63,14 +64,16 @@ export const luckyBoxRoutes: Route[] = [
       if (!enabledFor(app, user)) return refuse('the lucky box is switched off')
       const box = LUCKY_BOXES.find((item) => item.rule === data.rule)
       if (!box) return refuse(`unknown rule ${data.rule}`)
-      const result = inTransaction(app.db, () => {
+      const ledger = createLedger(app.db)
+      const result = ledger.transaction(() => {
         const state = boxState(app.db, user, box)
         if (state.status === 'opened') return 'lucky box already opened'
         if (state.status === 'locked') return 'lucky box still locked'
         const gems = luckyBoxGems(user.uid, box)
         const at = app.now()
         app.db.prepare('INSERT INTO task_claims (uid, task_key, period, coins, at) VALUES (?, ?, 0, ?, ?)').run(user.uid, claimKey(box.rule), gems, at)
-        const gemsBalance = credit(app.db, user.uid, gems)
+        ledger.creditGems({ uid: user.uid }, gems)
+        const gemsBalance = ledger.gemsOf({ uid: user.uid })
         return { box: { ...state, status: 'opened' as const, gems, openedAt: at }, gems, gemsBalance }
       })
       return typeof result === 'string' ? refuse(result) : ok(result)

@@ -1,5 +1,7 @@
 import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
-import { ok, productRoute, refuse, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import { createLedger } from '../db/ledger.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import {
   DEFAULT_PAY_COUNTRY,
   cardsOf,
@@ -24,7 +26,7 @@ export function checkoutUrl(app: AppContext, orderId: string): string {
 }
 
 function gemsBalance(app: AppContext, uid: string): number {
-  return (app.db.prepare('SELECT gems_balance AS g FROM users WHERE uid = ?').get(uid) as { g: number }).g
+  return createLedger(app.db).gemsOf({ uid })
 }
 
 function ownOrder(app: AppContext, uid: string, orderId: string): OrderRow | null {

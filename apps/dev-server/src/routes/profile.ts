@@ -1,6 +1,7 @@
 import type { AccountSettings, PersonalInfo } from '@vchat/contract'
 import { accountSettings } from '@vchat/contract/schemas'
-import { ok, productRoute, signedIn, type AppContext, type Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
 import { absoluteUrl } from '../world/anchors.ts'
 import { avatarPath } from '../world/images.ts'
 import type { UserRow } from '../db/users.ts'

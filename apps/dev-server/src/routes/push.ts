@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { validate } from '../http/http.ts'
 import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
@@ -7,22 +6,8 @@ import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
  * Web push tokens (SPEC §4): `common_service/upload_push_token` stores the user's FCM token per device
  * (deviceInfo.androidId); the app uploads it when new, different or 7 days old. Development:
  * `GET /dev/push/tokens?uid=` lists a user's tokens (the token itself is shown there only, never logged).
- * The table is created on first use.
+ * The `push_tokens` table is created in db/migrations.ts.
  */
-const prepared = new WeakSet<DatabaseSync>()
-
-function ensureTable(db: DatabaseSync): void {
-  if (prepared.has(db)) return
-  db.exec(`CREATE TABLE IF NOT EXISTS push_tokens (
-    uid TEXT NOT NULL,
-    device_id TEXT NOT NULL,
-    token TEXT NOT NULL,
-    platform TEXT NOT NULL,
-    updated_at INTEGER NOT NULL,
-    PRIMARY KEY (uid, device_id)
-  )`)
-  prepared.add(db)
-}
 
 const tokensQuery = z.object({ uid: z.string().regex(/^\d{1,12}$/, 'expected a uid') })
 
@@ -30,7 +15,6 @@ export const pushRoutes: Route[] = [
   productRoute('uploadPushToken', {
     handle(request) {
       const user = signedIn(request)
-      ensureTable(request.app.db)
       const updatedAt = request.app.now()
       request.app.db
         .prepare(
@@ -47,7 +31,6 @@ export const pushRoutes: Route[] = [
     path: '/dev/push/tokens',
     handle({ app, url }) {
       const { uid } = validate(tokensQuery, { uid: url.searchParams.get('uid') ?? '' }, 'query')
-      ensureTable(app.db)
       const rows = app.db.prepare('SELECT device_id AS deviceId, token, platform, updated_at AS updatedAt FROM push_tokens WHERE uid = ? ORDER BY updated_at DESC').all(uid)
       return { body: ok({ uid, tokens: rows }) }
     },

@@ -1,4 +1,5 @@
-import type { AppContext, RawResult, Route, RouteResult } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import type { RawResult, Route, RouteResult } from '../http/routes.ts'
 import { cardNeedsCode, expireOrders, findOrder, settleOrder, takeCardCode, type OrderRow } from '../world/payments.ts'
 import { checkoutKind, renderCheckoutPage, renderFinishedPage, renderMessagePage, type CheckoutView } from './checkoutPage.ts'
 import { validateCard, validateCode, validateVpa } from './validation.ts'

@@ -1,6 +1,6 @@
 import type { AnchorInfo, ClubAnchorItem, Gender, OnlineStatus, Page, RelationUser, UserBrief } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
-import type { AppContext } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
 import { avatarPath, photoPath } from './images.ts'
 
 export interface AnchorRow {

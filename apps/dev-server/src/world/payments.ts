@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import type { OrderDetail, PayChannel, PayRecord, PayStatus, PaymentCountry, SavedCard, Sku } from '@vchat/contract'
 import { FIRST_RECHARGE_BONUS_PERCENT, ORDER_TTL_MS } from '../constants.ts'
+import { createLedger } from '../db/ledger.ts'
+import { inTransaction } from '../db/transaction.ts'
 import { redeemCardToken } from '../simulator/cardVault.ts'
-import { inTransaction } from './tasks.ts'
 
 /** Currency of each country of the SPEC §9 flag list. */
 const CURRENCY: Record<string, [currency: string, perUsd: number]> = {
@@ -312,7 +313,7 @@ function settleInTransaction(db: DatabaseSync, orderId: string, state: Exclude<O
       .run(state, now, credited, orderId).changes
     if (Number(changed) !== 1) return 'order changed meanwhile'
     if (state === 'success') {
-      db.prepare('UPDATE users SET gems_balance = gems_balance + ?, paid = 1 WHERE uid = ?').run(credited, order.uid)
+      createLedger(db).creditPurchase({ uid: order.uid }, credited)
     }
     return findOrder(db, orderId) as OrderRow
   })

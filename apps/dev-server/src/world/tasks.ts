@@ -13,6 +13,7 @@ import {
 } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import { CHECK_IN_REWARDS } from '../constants.ts'
+import { createLedger } from '../db/ledger.ts'
 import { dayStart, localDay, secondsToNextDay } from './time.ts'
 
 interface TaskDefinition {
@@ -135,33 +136,18 @@ export function taskInfo(db: DatabaseSync, uid: string, jid: string, clock: User
   }
 }
 
-function credit(db: DatabaseSync, uid: string, gems: number): number {
-  db.prepare('UPDATE users SET gems_balance = gems_balance + ? WHERE uid = ?').run(gems, uid)
-  return (db.prepare('SELECT gems_balance AS g FROM users WHERE uid = ?').get(uid) as { g: number }).g
-}
-
-function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE')
-  try {
-    const result = work()
-    db.exec('COMMIT')
-    return result
-  } catch (error) {
-    db.exec('ROLLBACK')
-    throw error
-  }
-}
-
 /** Today's check-in (reward type 3): credits once per local day; a refusal reason otherwise. */
 export function checkIn(db: DatabaseSync, uid: string, clock: UserClock): RewardResponse | string {
-  return inTransaction(db, () => {
+  const ledger = createLedger(db)
+  return ledger.transaction(() => {
     const state = checkInState(db, uid, clock)
     if (state.checkedToday) return 'already checked in today'
     db.prepare('INSERT INTO check_ins (uid, day, coins, at) VALUES (?, ?, ?, ?)').run(uid, state.today, state.coins, clock.now)
+    ledger.creditGems({ uid }, state.coins)
     return {
       rewardType: REWARD_TYPE_CHECK_IN,
       coins: state.coins,
-      gemsBalance: credit(db, uid, state.coins),
+      gemsBalance: ledger.gemsOf({ uid }),
       checkInDays: state.streakBefore + 1,
       nextCheckInCountdown: secondsToNextDay(clock.now, clock.offsetMinutes),
     }
@@ -172,14 +158,14 @@ export function checkIn(db: DatabaseSync, uid: string, clock: UserClock): Reward
 export function claimTask(db: DatabaseSync, uid: string, jid: string, taskKey: string, clock: UserClock): TaskCompletedResponse | string {
   const task = TASKS.find((t) => t.taskKey === taskKey)
   if (!task) return `unknown taskKey ${taskKey}`
-  return inTransaction(db, () => {
+  const ledger = createLedger(db)
+  return ledger.transaction(() => {
     const status = taskStatus(db, uid, jid, task, clock)
     if (status.taskStatus === TASK_CLAIMED) return 'task already claimed'
     if (status.taskStatus === TASK_IN_PROGRESS) return 'task not completed yet'
     const period = task.daily ? localDay(clock.now, clock.offsetMinutes) : 0
     db.prepare('INSERT INTO task_claims (uid, task_key, period, coins, at) VALUES (?, ?, ?, ?, ?)').run(uid, task.taskKey, period, task.coins, clock.now)
-    return { taskKey: task.taskKey, taskStatus: TASK_CLAIMED, coins: task.coins, gemsBalance: credit(db, uid, task.coins) }
+    ledger.creditGems({ uid }, task.coins)
+    return { taskKey: task.taskKey, taskStatus: TASK_CLAIMED, coins: task.coins, gemsBalance: ledger.gemsOf({ uid }) }
   })
 }
-
-export { credit, inTransaction }

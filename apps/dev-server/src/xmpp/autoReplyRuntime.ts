@@ -5,7 +5,7 @@
  */
 import { createSession } from '../auth/sessions.ts'
 import { isAnchorOnConsole, memoryMessageStore } from '../console/anchorConsole.ts'
-import type { AppContext } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
 import { anchorByJid } from '../world/anchors.ts'
 import type { ChatSession, Messenger } from '@vchat/xmpp-chat'
 import { createAutoReplies, type AutoReplies, type AutoReplySender, type AutoReplyTimers } from './autoReply.ts'

@@ -1,8 +1,9 @@
 /**
- * The `call_records` table and what is counted from it: one row per call the hub set up (written
- * by the hub), read by the call history endpoints and by the allowances a user has left (free first
+ * The `call_records` table, read and written here only: one row per call the hub set up (written by
+ * the hub), read by the call history endpoint and by the allowances a user has left (free first
  * call, paid-user free call, the day's silver calls). The hub decides with these counts and the
- * account endpoints report the same counts, so what the app offers is what the hub grants.
+ * account endpoints report the same counts, so what the app offers is what the hub grants. The table
+ * itself is created in db/migrations.ts.
  */
 import type { DatabaseSync } from 'node:sqlite'
 import {
@@ -38,33 +39,77 @@ export interface CallRecordRow {
   gems_charged: number
 }
 
-/** `call_records`: created on first use (IF NOT EXISTS), by whichever reader or writer comes first. */
-export function ensureCallRecords(db: DatabaseSync): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS call_records (
-      sid TEXT PRIMARY KEY,
-      caller TEXT NOT NULL,
-      callee TEXT NOT NULL,
-      payer TEXT NOT NULL,
-      price INTEGER NOT NULL,
-      free_kind TEXT,
-      state TEXT NOT NULL,
-      reason TEXT NOT NULL DEFAULT '',
-      start_time INTEGER NOT NULL,
-      connecting_time INTEGER,
-      end_time INTEGER,
-      minutes INTEGER NOT NULL DEFAULT 0,
-      gems_charged INTEGER NOT NULL DEFAULT 0,
-      held INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX IF NOT EXISTS call_records_caller ON call_records(caller, start_time);
-    CREATE INDEX IF NOT EXISTS call_records_callee ON call_records(callee, start_time);
-  `)
+/** A new call as the hub opens it: ringing, with the first minute held (or nothing, when free). */
+export interface NewCallRecord {
+  sid: string
+  caller: string
+  callee: string
+  payer: string
+  price: number
+  /** A FreeKind, SILVER_RECORD_KIND, or null for a paid standard call. */
+  freeKind: string | null
+  startTime: number
+  held: number
+}
+
+/** What changes on a call as it goes: its state, why it ended, and what was billed. */
+export interface CallRecordUpdate {
+  state: string
+  reason: string
+  connectingTime: number | null
+  endTime: number | null
+  minutes: number
+  gemsCharged: number
+  held: number
+}
+
+export interface CallRecordWriter {
+  open(record: NewCallRecord): void
+  update(sid: string, update: CallRecordUpdate): void
+}
+
+/** The hub's writes, prepared once per hub. */
+export function createCallRecordWriter(db: DatabaseSync): CallRecordWriter {
+  const insert = db.prepare(
+    `INSERT INTO call_records (sid, caller, callee, payer, price, free_kind, state, start_time, held) VALUES (?, ?, ?, ?, ?, ?, 'ringing', ?, ?)`,
+  )
+  const change = db.prepare(
+    `UPDATE call_records SET state = ?, reason = ?, connecting_time = ?, end_time = ?, minutes = ?, gems_charged = ?, held = ? WHERE sid = ?`,
+  )
+  return {
+    open(record) {
+      insert.run(record.sid, record.caller, record.callee, record.payer, record.price, record.freeKind, record.startTime, record.held)
+    },
+    update(sid, update) {
+      change.run(update.state, update.reason, update.connectingTime, update.endTime, update.minutes, update.gemsCharged, update.held, sid)
+    },
+  }
+}
+
+/** A call record as the history reads it: the row, its row id (the cursor) and the peer's name. */
+export interface CallHistoryRow extends Omit<CallRecordRow, 'payer'> {
+  rid: number
+  peer_nick_name: string | null
+}
+
+/**
+ * One page of `jid`'s calls, newest first: the records with a row id below `before` (rows are
+ * inserted in time order, so the row id of a page's last record is the next page's cursor).
+ */
+export function callHistoryPage(db: DatabaseSync, jid: string, before: number, limit: number): CallHistoryRow[] {
+  return db
+    .prepare(
+      `SELECT c.rowid AS rid, c.*, p.nick_name AS peer_nick_name
+       FROM call_records c
+       LEFT JOIN users p ON p.jid = CASE WHEN c.caller = ? THEN c.callee ELSE c.caller END
+       WHERE (c.caller = ? OR c.callee = ?) AND c.rowid < ?
+       ORDER BY c.rowid DESC LIMIT ?`,
+    )
+    .all(jid, jid, jid, before, limit) as unknown as CallHistoryRow[]
 }
 
 /** Call records where `jid` is caller or callee, newest first. */
 export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
-  ensureCallRecords(db)
   return db
     .prepare(
       `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged
@@ -75,7 +120,6 @@ export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallR
 
 /** Silver calls `jid` had answered since `since` (ms): each uses one of the day's availableTimes. */
 export function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
-  ensureCallRecords(db)
   const row = db
     .prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL AND start_time >= ?')
     .get(jid, SILVER_RECORD_KIND, since) as { n: number }
@@ -92,7 +136,6 @@ export function silverCallsLeft(db: DatabaseSync, user: { jid: string; paid: num
   return Math.max(0, perDay - silverCallsUsedSince(db, user.jid, since))
 }
 
-
 /** What free calls depend on: who pays and whether they ever paid. */
 export interface FreeCallPayer {
   jid: string
@@ -104,7 +147,6 @@ export interface FreeCallPayer {
  * paid-user free call only once they have; a free call counts as used once it was answered.
  */
 export function freeCallsLeft(db: DatabaseSync, payer: FreeCallPayer, kind: FreeKind): number {
-  ensureCallRecords(db)
   const allowed = kind === 'first' ? (payer.paid === 0 ? FREE_FIRST_CALL_TIMES : 0) : payer.paid === 1 && PAID_USER_FREE_CALL_ENABLED ? PAID_FREE_CALL_TIMES : 0
   if (allowed === 0) return 0
   const used = (

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { component, xml, type Component, type ComponentElement, type IqContext } from '@xmpp/component'
+import { createLedger } from '../db/ledger.ts'
 import { activeGift } from './giftCatalogue.ts'
 import { createHub, type Hub, type HubTimers } from './hub.ts'
 import {
@@ -55,8 +56,8 @@ export type GiftBuyOutcome =
   | { ok: false; type: 'cancel' | 'modify'; condition: string; text: string; gemsInsufficient?: boolean }
 
 /**
- * GiftBuy: the buyer (the bare jid Prosody stamped as `from`) pays `price` gems. One UPDATE that
- * only succeeds while the balance covers the price, so two purchases at once cannot overdraw.
+ * GiftBuy: the buyer (the bare jid Prosody stamped as `from`) pays `price` gems, through the ledger's
+ * debit that only succeeds while the balance covers the price, so two purchases at once cannot overdraw.
  */
 export function buyGift(db: DatabaseSync, buyerJid: string, request: { to?: string; gift?: string; price?: string }): GiftBuyOutcome {
   const price = Number(request.price)
@@ -72,13 +73,14 @@ export function buyGift(db: DatabaseSync, buyerJid: string, request: { to?: stri
   const buyer = bare(buyerJid)
   const recipient = db.prepare('SELECT uid FROM users WHERE jid = ?').get(bare(request.to))
   if (!recipient) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no account ${bare(request.to)}` }
-  const changed = db.prepare('UPDATE users SET gems_balance = gems_balance - ? WHERE jid = ? AND gems_balance >= ?').run(price, buyer, price)
-  const row = db.prepare('SELECT gems_balance FROM users WHERE jid = ?').get(buyer) as { gems_balance: number } | undefined
-  if (!row) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no account ${buyer}` }
-  if (Number(changed.changes) !== 1) {
+  const ledger = createLedger(db)
+  const paid = ledger.debitGems({ jid: buyer }, price)
+  const gemsBalance = ledger.findGems({ jid: buyer })
+  if (gemsBalance === null) return { ok: false, type: 'cancel', condition: 'item-not-found', text: `no account ${buyer}` }
+  if (!paid) {
     return { ok: false, type: 'cancel', condition: 'not-acceptable', text: GIFT_ERROR_GEMS_INSUFFICIENT, gemsInsufficient: true }
   }
-  return { ok: true, gemsBalance: row.gems_balance }
+  return { ok: true, gemsBalance }
 }
 
 function connect(options: StartXmppComponentsOptions, domain: string): Component {

@@ -8,7 +8,8 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { HttpError, isLoopback, validate } from '../http/http.ts'
-import type { AppContext, Route } from '../http/routes.ts'
+import type { AppContext } from '../app/context.ts'
+import type { Route } from '../http/routes.ts'
 import { onBlockChanged } from '../routes/devAccount.ts'
 import { onSignedOut } from '../routes/login.ts'
 import { onMessagingSettingsChanged } from '../routes/profile.ts'
@@ -138,11 +139,6 @@ export async function publishFilterRules(app: AppContext): Promise<void> {
   await Promise.all([...set].map((target) => push(target, body, app.log)))
 }
 
-// A block or unblock through /dev/users/block answers once Prosody has the new rules.
-onBlockChanged(publishFilterRules)
-// So does a change of lastSeen: the next last-activity question already gets the new answer.
-onMessagingSettingsChanged(publishFilterRules)
-
 /** Where mod_auth_vchat takes sign-outs, beside the rules on the same Prosody HTTP port. */
 export const PROSODY_SIGNED_OUT_PATH = '/auth_vchat/signed-out'
 
@@ -174,7 +170,22 @@ export async function endMessagingSessions(app: AppContext, signedOut: { jid: st
   )
 }
 
-onSignedOut(endMessagingSessions)
+/**
+ * Keeps the Prosodys of `app` in step with it, from the server's start until the returned function
+ * is called (the server's close): a block or unblock through /dev/users/block, and a change of
+ * lastSeen, answer once Prosody has the new rules; a sign-out answers once that token's messaging
+ * sessions are gone. Only `app`'s own changes count, so servers sharing a process stay apart.
+ */
+export function startFilterRulesPublishing(app: AppContext): () => void {
+  const stops = [
+    onBlockChanged((changed) => (changed === app ? publishFilterRules(app) : undefined)),
+    onMessagingSettingsChanged((changed) => (changed === app ? publishFilterRules(app) : undefined)),
+    onSignedOut((changed, signedOut) => (changed === app ? endMessagingSessions(app, signedOut) : undefined)),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
 
 function loopbackOnly(req: Parameters<Route['handle']>[0]['req'], what: string): void {
   if (!isLoopback(req)) throw new HttpError(403, `${what}: loopback only`)

@@ -1,0 +1,23 @@
+/**
+ * What every part of the dev-server is handed: the database, the domain, the clock, the log and the
+ * server's own address. It lives apart from the HTTP layer so that the world (the product's rules)
+ * and the messaging side can be given it without depending on how requests are routed.
+ */
+import type { DatabaseSync } from 'node:sqlite'
+import type { DevClock } from '../world/devClock.ts'
+
+export interface AppContext {
+  db: DatabaseSync
+  /** XMPP domain of the jids (default localhost). */
+  domain: string
+  now: () => number
+  /** The development clock behind `now` (and the call hub's timers); `/dev/clock/advance` moves it. */
+  clock: DevClock
+  log: (line: string) => void
+  /** Origin of this server (http://127.0.0.1:<port>), for the image and checkout URLs it answers. */
+  publicUrl: string
+  /** Folder of the database; uploads live in `<dataDir>/uploads`. */
+  dataDir: string
+  /** Check every successful answer against its response schema (a drift answers 500 and is logged). */
+  checkResponses: boolean
+}
