@@ -1,6 +1,8 @@
 /** Row types of the chat and notice databases (SPEC §3). */
 
-export type MessageState = 'sending' | 'success' | 'error'
+import type { ChatMessage } from '@vchat/contract'
+
+export type { MessageState } from '@vchat/contract'
 
 /**
  * SPEC §3 message type numbers, from @vchat/contract. `type` stays a plain number on the row because
@@ -8,52 +10,13 @@ export type MessageState = 'sending' | 'success' | 'error'
  */
 export { MessageType } from '@vchat/contract'
 
-/** A stored message. `id` is local (auto-increment); `mid` is the message id on the wire. */
-export interface Message {
-  id: number
-  mid: string
-  /** Thread this message belongs to (`Thread.tid`). */
-  tid: string
-  /** Milliseconds since the epoch. */
-  date: number
-  from: string
-  to: string
-  nickName?: string
-  os?: string
-  pkgName?: string
-  read: boolean
-  /** Flag set from the server on incoming text (bit 1 discard, 2 sensitive, 4 offline, 8 porn). */
-  sensitiveInfo?: number
-  state: MessageState
-  /** SPEC §3 type number (see `MessageType`). */
-  type: number
-  version?: string
-  /** Typed payload of image, sticker, gift, ask_gift, call… messages; shape depends on `type`. */
-  attachment?: unknown
-  content: string
-  translate?: string
-  msgCategory?: string
-  identifyName?: string
-  step?: string | number
-  textAction?: unknown
-  /**
-   * Outgoing only: true while the message waits in the outbox for the server's acknowledgement.
-   * Not indexed (schema version 3 stays as the spec says); the outbox is read by a scan.
-   */
-  outbox?: boolean
-  /**
-   * Outgoing only: the recipient's client confirmed it has the message (XEP-0184 receipt). `read`
-   * (a XEP-0333 displayed marker) says more and implies it. Not indexed.
-   */
-  delivered?: boolean
-  /**
-   * Incoming paid image (attachment `payNeed`) only: true once this user unlocked it, so it shows
-   * unlocked after a reload and in other tabs. Not indexed, so no schema version bump (`chat` stays
-   * at version 3 as the spec says); a stored message without it is simply locked. A re-delivery of
-   * the same `mid` keeps it (see `messages.put`).
-   */
-  unlocked?: boolean
-}
+/**
+ * A stored message: the contract's chat message with its local id, which the database gives
+ * (auto-increment); `mid` is the message id on the wire. `outbox`, `delivered` and `unlocked` are not
+ * indexed (schema version 3 stays as the spec says): the outbox is read by a scan, and a re-delivery
+ * of the same `mid` keeps `unlocked` (see `messages.put`).
+ */
+export type Message = ChatMessage & { id: number }
 
 /** What `messages.put` accepts: a local id is given by the database when absent. */
 export type NewMessage = Omit<Message, 'id'> & { id?: number }

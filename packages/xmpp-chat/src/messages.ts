@@ -1,45 +1,12 @@
 /** Message entities of SPEC §3 as the messaging layer sees them. */
 import type { GiftInfo } from '@vchat/contract'
 
-export type MessageState = 'sending' | 'success' | 'error'
-
 /**
- * A chat message (SPEC §3). Structurally the row `@vchat/chat-db` stores (`NewMessage`), plus
- * `outbox`: true while the message waits for the server's acknowledgement (see the README's
- * outbox section). `id` is the local row id, `mid` the id on the wire.
+ * A chat message (SPEC §3) and where it stands: the contract's entity, the row `@vchat/chat-db`
+ * stores. `outbox` is true while the message waits for the server's acknowledgement (see the README's
+ * outbox section).
  */
-export interface ChatMessage {
-  id?: number
-  mid: string
-  /** Thread id: the bare jid of the other party (see `threadIdOf`). */
-  tid: string
-  /** Milliseconds since the epoch. */
-  date: number
-  /** Bare jids. */
-  from: string
-  to: string
-  nickName?: string
-  os?: string
-  pkgName?: string
-  read: boolean
-  /** SPEC §5 flag set stamped by the server on incoming text (bits 1 discard, 2 sensitive, 4 offline, 8 porn). */
-  sensitiveInfo?: number
-  state: MessageState
-  /** SPEC §3 type number (`MessageType`). */
-  type: number
-  version?: string
-  attachment?: unknown
-  content: string
-  translate?: string
-  msgCategory?: string
-  identifyName?: string
-  step?: string | number
-  textAction?: unknown
-  /** true until the server acknowledged the message (outgoing only). */
-  outbox?: boolean
-  /** Outgoing only: the recipient's client confirmed it has the message (XEP-0184 receipt). */
-  delivered?: boolean
-}
+export type { ChatMessage, MessageState } from '@vchat/contract'
 
 /** SPEC §3 image attachment (types 2 image and 20 image_with_gift). */
 export interface ImageAttachment {

@@ -105,10 +105,10 @@ export interface ChatProfile {
 export type ChatConnectionState = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed'
 
 /**
- * A stored chat message (SPEC §3), as @vchat/xmpp-chat and @vchat/chat-db keep it; `unlocked` is the
- * chat-db mark of a paid image this user unlocked (see `ChatService.markImageUnlocked`).
+ * A stored chat message: the contract's entity (SPEC §3), as @vchat/xmpp-chat and @vchat/chat-db keep
+ * it (`unlocked`: see `ChatService.markImageUnlocked`). The app's name for it.
  */
-export type ChatMessageRecord = ChatMessage & { unlocked?: boolean }
+export type ChatMessageRecord = ChatMessage
 
 /** One row of the thread list. */
 export interface ChatThreadSummary {
