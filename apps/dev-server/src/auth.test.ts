@@ -32,7 +32,7 @@ describe('auth: the vcToken is checked on every call through productRoute', () =
     const protectedRoutes = PRODUCT_ROUTES.filter((r) => r.product!.auth).sort(
       (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
     )
-    expect(protectedRoutes).toHaveLength(52) // 56 endpoints less the 4 public ones
+    expect(protectedRoutes).toHaveLength(54) // 58 endpoints less the 4 public ones
     const loggedOut = await signIn(world)
     await loggedOut.api.logout()
     const expiring = await signIn(world)

@@ -2,7 +2,7 @@ import { endpoints, type EndpointName } from '@vchat/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadImageResponse } from '@vchat/contract/schemas'
 import { PRODUCT_ROUTES } from './index.ts'
-import { SAMPLES, signIn, startWorld, tokenizeAtProvider, type TestWorld } from './test-support/world.ts'
+import { SAMPLES, recordConnectedCall, signIn, startWorld, tokenizeAtProvider, type TestWorld } from './test-support/world.ts'
 
 /**
  * The contract test: every api-client method, called through the real client against a live
@@ -17,10 +17,10 @@ describe('contract: every api-client function against the live dev-server', () =
   })
   afterAll(() => world.close())
 
-  it('serves exactly the endpoints the client has (56), each with request and response schemas', () => {
+  it('serves exactly the endpoints the client has (58), each with request and response schemas', () => {
     const clientPaths = Object.values(endpoints).map((e) => e.path).sort()
     const served = PRODUCT_ROUTES.map((r) => r.path).sort()
-    expect(clientPaths).toHaveLength(56)
+    expect(clientPaths).toHaveLength(58)
     expect(served).toEqual(clientPaths)
   })
 
@@ -47,6 +47,9 @@ describe('contract: every api-client function against the live dev-server', () =
     const card = (await call('saveBankCard', { cardToken: token, keep: true })) as { cardId: string }
     await call('getPayOrderStatus', { orderId: order.orderId })
     await call('authenticatePayment', { orderId: order.orderId, cardId: card.cardId })
+
+    // A call to rate and report.
+    recordConnectedCall(world)
 
     const last: EndpointName[] = ['logout']
     for (const name of Object.keys(endpoints) as EndpointName[]) {

@@ -90,10 +90,10 @@ describe('every endpoint against a loopback server', () => {
   // The 46 paths of SPEC §7 plus our additions: common_service/upload_push_token, call_records,
   // gift_list, unlock_image, unlocked_images, lucky_box_info, open_lucky_box and
   // anchorlist_services/exclusive_anchor_list.
-  it('has 56 endpoints, one per path, all POST with the full envelope', async () => {
+  it('has 58 endpoints, one per path, all POST with the full envelope', async () => {
     const names = Object.keys(endpoints) as EndpointName[]
-    expect(names).toHaveLength(56)
-    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(56)
+    expect(names).toHaveLength(58)
+    expect(new Set(names.map((n) => endpoints[n].path)).size).toBe(58)
 
     server = await startTestServer((_req, res) => sendJson(res, 200, { result: 1, data: { ok: true }, msg: 'ok' }))
     const { client } = makeClient(server.url)

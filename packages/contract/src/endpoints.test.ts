@@ -7,7 +7,7 @@ const names = Object.keys(endpoints) as EndpointName[]
 describe('the endpoint table', () => {
   it('names every product endpoint once, each at its own /api/<service>/<name> path', () => {
     const paths = names.map((name) => endpoints[name].path)
-    expect(names).toHaveLength(56)
+    expect(names).toHaveLength(58)
     expect(new Set(paths).size).toBe(paths.length)
     for (const path of paths) expect(path).toMatch(/^\/api\/[a-z_]+\/[a-z_0-9/]+$/)
   })

@@ -102,6 +102,8 @@ export const endpoints = {
   ),
   getPayRecords: endpoint<C.PayRecordsRequest, C.PayRecordsResponse>('/api/common_service/pay_records_v2'),
   getCallRecords: endpoint<C.CallRecordsRequest, C.CallRecordsResponse>('/api/common_service/call_records'),
+  rateCall: endpoint<C.RateCallRequest, C.RateCallResponse>('/api/common_service/rate_call'),
+  reportUser: endpoint<C.ReportUserRequest, C.ReportUserResponse>('/api/common_service/report_user'),
   getSendMsgLock: endpoint<C.TargetJidRequest, C.SendMsgLockResponse>('/api/common_service/send_msg_lock'),
   getGiftList: fixedEndpoint<C.GiftListResponse>('/api/common_service/gift_list'),
   unlockImage: endpoint<C.UnlockImageRequest, C.UnlockImageResponse>('/api/common_service/unlock_image'),

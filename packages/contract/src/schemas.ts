@@ -62,6 +62,8 @@ export const endpointSchemas = {
   triggerAutoMessage: { request: commonRequests.triggerAutoMessage, response: commonResponses.triggerAutoMessage },
   getPayRecords: { request: commonRequests.payRecords, response: commonResponses.payRecords },
   getCallRecords: { request: commonRequests.callRecords, response: commonResponses.callRecords },
+  rateCall: { request: commonRequests.rateCall, response: commonResponses.rateCall },
+  reportUser: { request: commonRequests.reportUser, response: commonResponses.reportUser },
   getSendMsgLock: { request: targetJidRequest, response: commonResponses.sendMsgLock },
   getGiftList: { request: emptyRequest, response: commonResponses.giftList },
   unlockImage: { request: commonRequests.unlockImage, response: commonResponses.unlockImage },

@@ -245,6 +245,30 @@ export const MIGRATIONS: readonly Migration[] = [
       if (!columns.some((column) => column.name === 'arrivals')) db.exec('ALTER TABLE dev_analytics_events ADD COLUMN arrivals INTEGER NOT NULL DEFAULT 1')
     },
   },
+  {
+    // What users say about calls and accounts (our design, SPEC names neither): one rating per
+    // participant and call (rating again replaces it), and the reports a moderator reads.
+    version: 8,
+    sql: `
+      CREATE TABLE IF NOT EXISTS call_ratings (
+        sid TEXT NOT NULL,
+        rater TEXT NOT NULL,
+        stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 5),
+        rated_at INTEGER NOT NULL,
+        PRIMARY KEY (sid, rater)
+      );
+      CREATE TABLE IF NOT EXISTS user_reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        reporter TEXT NOT NULL,
+        target TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        sid TEXT,
+        reported_at INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS user_reports_pair ON user_reports(reporter, target, reported_at);
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

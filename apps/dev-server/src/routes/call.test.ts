@@ -140,3 +140,58 @@ describe('/api/common_service/call_records', () => {
     expect((await post(world, '/api/common_service/call_records', envelope({ size: 10 }))).status).toBe(401)
   })
 })
+
+describe('/api/common_service/rate_call and report_user', () => {
+  let world: TestWorld
+  beforeEach(async () => {
+    world = await startWorld()
+  })
+  afterEach(() => world.close())
+
+  const ratingsOf = (sid: string) => world.server.db.prepare('SELECT rater, stars FROM call_ratings WHERE sid = ? ORDER BY rater').all(sid)
+  const reports = () => world.server.db.prepare('SELECT reporter, target, reason, detail, sid FROM user_reports ORDER BY id').all()
+
+  it('a participant rates a call that connected; rating again replaces the stars; both sides rate their own', async () => {
+    placeCalls(world)
+    const { api } = await signIn(world)
+    expect(await api.rateCall({ sid: 'sid-1', stars: 2 })).toEqual({ sid: 'sid-1', stars: 2 })
+    expect(await api.rateCall({ sid: 'sid-1', stars: 5 })).toEqual({ sid: 'sid-1', stars: 5 })
+    const host = await signIn(world, '200001')
+    await host.api.rateCall({ sid: 'sid-1', stars: 4 })
+    expect(ratingsOf('sid-1')).toEqual([
+      { rater: ANCHOR, stars: 4 },
+      { rater: USER, stars: 5 },
+    ])
+  })
+
+  it('refuses a call that never connected, a call of others and an unknown sid, and stars outside 1–5', async () => {
+    placeCalls(world)
+    const { api, user } = await signIn(world)
+    await expect(api.rateCall({ sid: 'sid-2', stars: 3 })).rejects.toMatchObject({ code: 'BACKEND_ERROR' })
+    await expect(api.rateCall({ sid: 'nope', stars: 3 })).rejects.toMatchObject({ code: 'BACKEND_ERROR' })
+    const stranger = await signIn(world, '100002')
+    await expect(stranger.api.rateCall({ sid: 'sid-1', stars: 3 })).rejects.toMatchObject({ code: 'BACKEND_ERROR' })
+    expect((await post(world, '/api/common_service/rate_call', envelope({ sid: 'sid-1', stars: 6 }, user.vcToken), user.vcToken)).status).toBe(400)
+    expect(ratingsOf('sid-1')).toEqual([])
+  })
+
+  it('keeps a report for a moderator, once a day per reporter and account', async () => {
+    const { api } = await signIn(world)
+    expect(await api.reportUser({ targetJid: ANCHOR, reason: 'scam', sid: 'sid-1' })).toEqual({ reported: true })
+    expect(await api.reportUser({ targetJid: ANCHOR, reason: 'scam', sid: 'sid-1' })).toEqual({ reported: true })
+    expect(reports()).toEqual([{ reporter: USER, target: ANCHOR, reason: 'scam', detail: '', sid: 'sid-1' }])
+    world.clock.now += 25 * 60 * 60 * 1000
+    await api.reportUser({ targetJid: ANCHOR, reason: 'other', detail: '  asked for my card number  ' })
+    expect(reports()).toHaveLength(2)
+    expect(reports()[1]).toMatchObject({ reason: 'other', detail: 'asked for my card number', sid: null })
+  })
+
+  it('refuses a report of oneself or of an unknown account, and `other` without words (400)', async () => {
+    const { api, user } = await signIn(world)
+    await expect(api.reportUser({ targetJid: USER, reason: 'fake' })).rejects.toMatchObject({ code: 'BACKEND_ERROR' })
+    await expect(api.reportUser({ targetJid: 'anchor_299999@localhost', reason: 'fake' })).rejects.toMatchObject({ code: 'BACKEND_ERROR' })
+    const bad = [{ targetJid: ANCHOR, reason: 'other' }, { targetJid: ANCHOR, reason: 'other', detail: '   ' }, { targetJid: ANCHOR, reason: 'rude' }, { targetJid: ANCHOR, reason: 'fake', detail: 'x'.repeat(501) }]
+    for (const body of bad) expect((await post(world, '/api/common_service/report_user', envelope(body, user.vcToken), user.vcToken)).status).toBe(400)
+    expect(reports()).toEqual([])
+  })
+})

@@ -1,7 +1,8 @@
 import type { CallRecord, CallRecordState } from '@vchat/contract'
-import { ok, productRoute, signedIn, type Route } from '../http/routes.ts'
+import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
 import { relationUser } from '../world/anchors.ts'
-import { callHistoryPage, SILVER_RECORD_KIND, type CallHistoryRow } from '../xmpp/callRecords.ts'
+import { fileReport } from '../world/reports.ts'
+import { callHistoryPage, rateCall, SILVER_RECORD_KIND, type CallHistoryRow } from '../xmpp/callRecords.ts'
 
 const STATES: readonly CallRecordState[] = ['ringing', 'connected', 'ended', 'cancelled', 'missed']
 
@@ -58,6 +59,26 @@ export const callRoutes: Route[] = [
       }
       const records = list.map((row) => callRecord(row, user.jid, avatarOf(row.caller === user.jid ? row.callee : row.caller)))
       return ok({ list: records, nextCursor: rows.length > data.size && last ? String(last.rid) : null })
+    },
+  }),
+  // Stars for a call the user took part in and that connected; rating again replaces them.
+  productRoute('rateCall', {
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const stars = rateCall(app.db, data.sid, user.jid, data.stars, app.now())
+      return stars === null ? refuse('unknown sid') : ok({ sid: data.sid, stars })
+    },
+  }),
+  // A report of another account (from a call's end screen, or elsewhere), kept for a moderator.
+  productRoute('reportUser', {
+    handle(request) {
+      const { app, data } = request
+      const user = signedIn(request)
+      const outcome = fileReport(app, user.jid, data)
+      if (outcome === 'self') return refuse('cannot report yourself')
+      if (outcome === 'unknown') return refuse('unknown targetJid')
+      return ok({ reported: true })
     },
   }),
 ]

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createApiClient, type ApiClient, type DeviceInfo, type EndpointName, type EnvelopeUserInfo } from '@vchat/api-client'
 import { startDevServer, type DevServer } from '../index.ts'
 import { TOKENS_PATH } from '../simulator/cardVault.ts'
+import { createCallRecordWriter } from '../xmpp/callRecords.ts'
 
 export const deviceInfo: DeviceInfo = {
   localLanguage: 'en',
@@ -153,6 +154,9 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   triggerAutoMessage: { anchorJid: 'anchor_200003@localhost' },
   getPayRecords: { size: 10 },
   getCallRecords: { size: 10 },
+  // A connected call of user 100001 that the contract test records first (`recordConnectedCall`).
+  rateCall: { sid: 'contract-call-1', stars: 4 },
+  reportUser: { targetJid: 'anchor_200001@localhost', reason: 'fake', sid: 'contract-call-1' },
   getSendMsgLock: { targetJid: 'anchor_200005@localhost' },
   unlockImage: { url: '/files/photos/200001_1.svg', anchorJid: 'anchor_200001@localhost', price: 30 },
   getUnlockedImages: { urls: ['/files/photos/200001_1.svg'] },
@@ -174,4 +178,12 @@ export const SAMPLES: Partial<Record<EndpointName, object>> = {
   changeUserFavorite: { targetJid: 'anchor_200009@localhost', favorite: true },
   queryUserFavorite: { targetJid: 'anchor_200002@localhost' },
   getFavoriteList: { page: 1, size: 10 },
+}
+
+/** A call between user 100001 and host 200001 that connected and ended, as the hub records one. */
+export function recordConnectedCall(world: TestWorld, sid = 'contract-call-1'): void {
+  const writer = createCallRecordWriter(world.server.db)
+  const start = world.clock.now - 120_000
+  writer.open({ sid, caller: 'user_100001@localhost', callee: 'anchor_200001@localhost', payer: 'user_100001@localhost', price: 60, freeKind: null, startTime: start, held: 60 })
+  writer.update(sid, { state: 'ended', reason: 'hangup', connectingTime: start + 5_000, endTime: start + 65_000, minutes: 1, gemsCharged: 60, held: 0 })
 }

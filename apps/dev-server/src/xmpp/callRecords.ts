@@ -5,6 +5,7 @@
  * account endpoints report the same counts, so what the app offers is what the hub grants. The table
  * itself is created in db/migrations.ts.
  */
+import type { CallStars } from '@vchat/contract'
 import type { DatabaseSync } from 'node:sqlite'
 import {
   CLUB_CALLS_FREE,
@@ -106,6 +107,22 @@ export function callHistoryPage(db: DatabaseSync, jid: string, before: number, l
        ORDER BY c.rowid DESC LIMIT ?`,
     )
     .all(jid, jid, jid, before, limit) as unknown as CallHistoryRow[]
+}
+
+/**
+ * `jid`'s stars for call `sid`: only a participant of a call that connected may rate it (a call
+ * never answered has nothing to rate), and rating again replaces the earlier stars. Answers the
+ * stars kept, or null when `jid` has no such connected call.
+ */
+export function rateCall(db: DatabaseSync, sid: string, jid: string, stars: CallStars, now: number): CallStars | null {
+  const call = db.prepare('SELECT connecting_time FROM call_records WHERE sid = ? AND (caller = ? OR callee = ?)').get(sid, jid, jid) as
+    | { connecting_time: number | null }
+    | undefined
+  if (!call || call.connecting_time === null) return null
+  db.prepare(
+    'INSERT INTO call_ratings (sid, rater, stars, rated_at) VALUES (?, ?, ?, ?) ON CONFLICT (sid, rater) DO UPDATE SET stars = excluded.stars, rated_at = excluded.rated_at',
+  ).run(sid, jid, stars, now)
+  return stars
 }
 
 /** Call records where `jid` is caller or callee, newest first. */

@@ -1,6 +1,7 @@
 /** common_service: presence, people, tasks, push, records, messaging locks, gifts, paid images, support, club, lucky boxes. */
 import { z } from 'zod'
 import type * as C from '../types.ts'
+import { REPORT_DETAIL_MAX, REPORT_REASONS } from '../types.ts'
 import { exact, jid, nonNegative, onlineStatus, pageOf, size, url } from './base.ts'
 import { payStatus } from './payment.ts'
 
@@ -17,6 +18,7 @@ export const personShape = {
 }
 const userBrief = exact<C.UserBrief>()(z.object({ ...personShape, kind: z.enum(['anchor', 'user']) }).strict())
 const taskStatus = z.union([z.literal(1), z.literal(2), z.literal(3)])
+const callStars = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)])
 
 const luckyBoxRule = exact<C.LuckyBoxRule>()(z.enum(['welcome', 'first_like', 'first_match']))
 const luckyBoxItem = exact<C.LuckyBoxItem>()(
@@ -50,6 +52,13 @@ export const commonRequests = {
   ),
   callRecords: exact<C.CallRecordsRequest>()(
     z.object({ cursor: z.string().regex(/^\d{1,20}$/, 'expected a cursor from nextCursor').optional(), size }).strict(),
+  ),
+  rateCall: exact<C.RateCallRequest>()(z.object({ sid: z.string().min(1).max(100), stars: callStars }).strict()),
+  reportUser: exact<C.ReportUserRequest>()(
+    z
+      .object({ targetJid: jid, reason: z.enum(REPORT_REASONS), detail: z.string().trim().max(REPORT_DETAIL_MAX).optional(), sid: z.string().min(1).max(100).optional() })
+      .strict()
+      .refine((report) => report.reason !== 'other' || (report.detail ?? '').trim() !== '', { message: 'say what happened', path: ['detail'] }),
   ),
   anchorOnlineNotice: exact<C.AnchorOnlineNoticeRequest>()(
     z.object({ anchorJid: jid, enable: z.boolean() }).strict(),
@@ -135,6 +144,8 @@ export const commonResponses = {
       })
       .strict(),
   ),
+  rateCall: exact<C.RateCallResponse>()(z.object({ sid: z.string(), stars: callStars }).strict()),
+  reportUser: exact<C.ReportUserResponse>()(z.object({ reported: z.boolean() }).strict()),
   callRecords: exact<C.CallRecordsResponse>()(
     z
       .object({

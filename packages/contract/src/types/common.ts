@@ -189,6 +189,48 @@ export interface CallRecord {
 export type CallRecordsRequest = CursorPageRequest
 export type CallRecordsResponse = CursorPage<CallRecord>
 
+/** Stars a participant gives a call that connected, 1 (bad) to 5 (great). Our design: SPEC names no rating. */
+export type CallStars = 1 | 2 | 3 | 4 | 5
+
+/**
+ * rate_call: the signed-in user rates a call they took part in and that connected. Rating again
+ * replaces the earlier stars (the user changed their mind); the server answers what it kept.
+ */
+export interface RateCallRequest {
+  sid: string
+  stars: CallStars
+}
+export interface RateCallResponse {
+  sid: string
+  stars: CallStars
+}
+
+/**
+ * Why a user reports another account (our design: SPEC names no report). What the report sheet offers,
+ * in this order; `other` asks for a few words.
+ */
+export const REPORT_REASONS = ['nudity', 'harassment', 'scam', 'underage', 'fake', 'other'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+/** At most this many characters of the reporter's own words. */
+export const REPORT_DETAIL_MAX = 500
+
+/**
+ * report_user: the signed-in user reports another account, from a call (`sid`) or elsewhere. The
+ * same reporter reporting the same account again within a day is answered `reported: true` and kept
+ * once; a report of oneself or of an unknown account is refused.
+ */
+export interface ReportUserRequest {
+  targetJid: string
+  reason: ReportReason
+  /** The reporter's own words (required for `other`), at most REPORT_DETAIL_MAX characters. */
+  detail?: string
+  /** The call the report is about, when it comes from a call's end screen. */
+  sid?: string
+}
+export interface ReportUserResponse {
+  reported: boolean
+}
+
 export interface SendMsgLockResponse {
   targetJid: string
   /** True when the user may not message this account yet. */
