@@ -29,20 +29,31 @@ export type AppListenerApi = ListenerEffectAPI<RootState, AppDispatch, Services>
  */
 export function startStoreEffect(dispatch: AppDispatch, name: string, effect: (api: AppListenerApi) => () => void): () => void {
   const started = createAction(`${name}/started`)
+  // The clean-up runs once, as soon as the effect is stopped: the listener's own abort settles a
+  // microtask later, and nothing from outside may reach the store in between.
+  let cleanUp: (() => void) | null = null
+  const finish = () => {
+    const done = cleanUp
+    cleanUp = null
+    done?.()
+  }
   const remove = dispatch(
     addAppListener({
       actionCreator: started,
       effect: async (_action, api) => {
-        const stop = effect(api)
+        cleanUp = effect(api)
         try {
           // Never true: the effect lasts until the listener is removed, which aborts this wait.
           await api.condition(() => false)
         } finally {
-          stop()
+          finish()
         }
       },
     }),
   )
   dispatch(started())
-  return () => remove({ cancelActive: true })
+  return () => {
+    remove({ cancelActive: true })
+    finish()
+  }
 }

@@ -7,10 +7,14 @@ import type { ThunkDispatch, UnknownAction, UnsubscribeListener } from '@reduxjs
 import type { AccountState } from '../features/account/accountState'
 import type { AuthState } from '../features/auth/authState'
 import type { CallState } from '../features/call/callState'
-import type { ChatState } from '../features/chat/chatState'
+import type { CallHistoryState } from '../features/callrecord/callHistoryState'
+import type { ChatPurchasesState, ChatState, ChatTranslationsState, ChatUploadsState } from '../features/chat/chatState'
+import type { ClubState } from '../features/club/clubState'
 import type { ConfigState } from '../features/config/configState'
 import type { DiscoverState } from '../features/discover/discoverState'
+import type { ExclusiveState } from '../features/discover/exclusiveState'
 import type { LiveHostsState } from '../features/landing/liveHostsState'
+import type { LuckyBoxState } from '../features/luckybox/luckyBoxState'
 import type { ProfileState } from '../features/profile/profileState'
 import type { SettingsState } from '../features/settings/settingsState'
 import type { SystemState } from '../features/system/systemState'
@@ -28,12 +32,19 @@ export interface AppState {
   call: CallState
   discover: DiscoverState
   chat: ChatState
+  chatUploads: ChatUploadsState
+  chatPurchases: ChatPurchasesState
+  chatTranslations: ChatTranslationsState
   tasks: TasksState
   settings: SettingsState
   profile: ProfileState
   wallet: WalletState
   users: UsersState
   landing: LiveHostsState
+  luckyBox: LuckyBoxState
+  club: ClubState
+  exclusive: ExclusiveState
+  callHistory: CallHistoryState
 }
 
 /** What `makeStore` accepts: any slice, each partially. */

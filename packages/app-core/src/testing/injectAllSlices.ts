@@ -6,9 +6,16 @@
  * setup file and by `@vchat/app-core/testing`.
  */
 import '../features/call/callSlice'
+import '../features/callrecord/callHistorySlice'
 import '../features/chat/chatSlice'
+import '../features/chat/purchaseSlice'
+import '../features/chat/translationSlice'
+import '../features/chat/uploadSlice'
+import '../features/club/clubSlice'
 import '../features/discover/discoverSlice'
+import '../features/discover/exclusiveSlice'
 import '../features/landing/liveHostsSlice'
+import '../features/luckybox/luckyBoxSlice'
 import '../features/match/matchSlice'
 import '../features/profile/profileSlice'
 import '../features/social/socialSlice'

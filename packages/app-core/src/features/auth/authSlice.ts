@@ -9,6 +9,7 @@ import { loadAccount } from '../account/accountSlice'
 import { syncAccountSettings } from '../settings/settingsSlice'
 import { loadConfig } from '../config/configSlice'
 import { loggedOut } from './authActions'
+import { logInToMessaging } from './messagingLogin'
 import { uidOfJid } from '@vchat/contract'
 import type { AuthState, LoginFailure, LoginStatus } from './authState'
 export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus } from './authState'
@@ -98,19 +99,12 @@ export const completeLogin = createAppAsyncThunk<MainUser, { response: LoginResp
     extra.analytics.identify(user.uid)
     void extra.push.register()
 
-    if (!isPaymentRoute(pathname ?? currentPathname())) {
+    if (!isPaymentRoute(pathname ?? currentPathname()) && (await logInToMessaging(extra, getState))) {
       try {
-        await extra.chat.login({
-          uid: user.uid,
-          jid: user.jid,
-          vcToken: user.vcToken,
-          getToken: () => getState().auth.user?.vcToken ?? null,
-          componentInfo: response.componentInfo ?? null,
-        })
         const profile = await extra.chat.fetchProfile(user.jid)
         if (profile) dispatch(profileLoaded(profile))
       } catch (error) {
-        extra.logger.warn('messaging login failed', { reason: error instanceof Error ? error.message : String(error) })
+        extra.logger.warn('profile fetch failed', { reason: error instanceof Error ? error.message : String(error) })
       }
     }
 

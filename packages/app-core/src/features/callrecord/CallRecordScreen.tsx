@@ -127,13 +127,14 @@ export function CallRecordScreen() {
   const { t: tApp } = useTranslation('app')
   const navigate = useAppNavigate()
   const { state, entries, reload, loadMore } = useCallHistory()
+  const loading = state.status === 'idle' || state.status === 'loading'
 
   return (
-    <section className="vc-app-page vc-callrecord" aria-labelledby="callrecord-title" aria-busy={state.status === 'loading'}>
+    <section className="vc-app-page vc-callrecord" aria-labelledby="callrecord-title" aria-busy={loading}>
       <h1 id="callrecord-title" className="vc-app-page__title">
         {tApp('screens.callRecord')}
       </h1>
-      {state.status === 'loading' ? (
+      {loading ? (
         <div>
           <span className="vc-visually-hidden" role="status">
             {t('history.loading')}
@@ -165,7 +166,7 @@ export function CallRecordScreen() {
             </p>
           ) : null}
           {entries.length > 0 ? <CallList entries={entries} onNearEnd={loadMore} /> : null}
-          {state.loadingMore ? (
+          {state.moreId !== null ? (
             <p className="vc-callrecord__more" role="status">
               {t('history.loadingMore')}
             </p>

@@ -7,32 +7,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES } from '../../constants'
 import type { ChatMessageRecord, ChatThreadSummary } from '../../services/types'
 import { CoinStorePanel } from '../wallet/CoinStore'
-import {
-  checkSendLock,
-  composerLeft,
-  composerTyped,
-  discardUpload,
-  loadOlderMessages,
-  openThread,
-  releaseUploadPreviews,
-  retryMessage,
-  selectActiveMessages,
-  selectConnection,
-  selectHasOlder,
-  selectMessagesStatus,
-  selectOlderStatus,
-  selectPeerTyping,
-  selectSendLock,
-  selectShowTranslate,
-  selectTranslations,
-  selectUnlocks,
-  selectUploads,
-  sendImage,
-  sendMessage,
-  translateMessage,
-  unlockImage,
-} from './chatSlice'
-import type { PendingUpload } from './chatSlice'
+import { selectActiveMessages, selectConnection, selectHasOlder, selectMessagesStatus, selectOlderStatus, selectPeerTyping, selectSendLock } from './chatSlice'
+import type { PendingUpload } from './chatState'
+import { checkSendLock, composerLeft, composerTyped, loadOlderMessages, openThread, retryMessage, sendMessage } from './chatThunks'
+import { selectUnlocks } from './purchaseSlice'
+import { unlockImage } from './purchaseThunks'
+import { selectShowTranslate, selectTranslations, translateMessage } from './translationSlice'
+import { selectUploads } from './uploadSlice'
+import { discardUpload, releaseUploadPreviews, sendImage } from './uploadThunks'
 import { AppLink } from '../../routes/navigation'
 import { isAnchorJid, uidOfJid } from '@vchat/contract'
 import { profilePathOf, videoCallPath } from '../discover/paths'

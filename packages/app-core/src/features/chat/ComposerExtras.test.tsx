@@ -139,7 +139,7 @@ describe('composer: photos', () => {
     const input = await screen.findByLabelText('Attach a photo', { selector: 'input' })
     await user.upload(input, png())
     await user.click(await screen.findByRole('button', { name: 'Remove' }))
-    expect(store.getState().chat?.uploads).toEqual([])
+    expect(store.getState().chatUploads?.uploads).toEqual([])
 
     await user.upload(input, png())
     expect((await screen.findByRole('img', { name: 'Photo being sent' })).getAttribute('src')).toBe('blob:preview-2')
@@ -148,7 +148,7 @@ describe('composer: photos', () => {
     expect(urls.live.size).toBe(0)
     expect(urls.revoked).toEqual(['blob:preview-1', 'blob:preview-2'])
     // The upload carries on, without a preview to show when the thread is opened again.
-    expect(store.getState().chat?.uploads).toEqual([expect.objectContaining({ status: 'uploading', previewUrl: '' })])
+    expect(store.getState().chatUploads?.uploads).toEqual([expect.objectContaining({ status: 'uploading', previewUrl: '' })])
   })
 })
 

@@ -4,7 +4,8 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectGemsBalance } from '../account/accountSlice'
-import { buyGift, giftPurchaseReset, loadGifts, selectGiftPurchase, selectGifts } from './chatSlice'
+import { giftPurchaseReset, selectGiftPurchase, selectGifts } from './purchaseSlice'
+import { buyGift, loadGifts } from './purchaseThunks'
 import { safeMediaUrl } from './messageView'
 
 export interface GiftPanelProps {

@@ -2,7 +2,7 @@ import { Button } from '@vchat/ui'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
-import type { TranslationState, UnlockState } from './chatSlice'
+import type { TranslationState, UnlockState } from './chatState'
 import type { RowSlot } from './MessageList'
 import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringField } from './messageView'
 

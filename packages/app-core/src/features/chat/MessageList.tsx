@@ -13,7 +13,7 @@ import {
   CHAT_STICK_TO_BOTTOM_PX,
 } from '../../constants'
 import type { ChatMessageRecord } from '../../services/types'
-import type { LoadStatus } from './chatSlice'
+import type { LoadStatus } from '../../app/loadStatus'
 
 /** One row of the conversation: a message, an upload on its way, or one of the list's own rows. */
 export type MessageRow<Upload> =

@@ -1,15 +1,19 @@
 /**
  * The chat's store effects for the whole signed-in app: the messaging login of a restored session,
- * the messaging service's events into the chat slice (unread badge, open thread), a system
+ * the messaging service's events into the chat slice (unread badge, open thread), the count of
+ * received messages for analytics, a system
  * notification for a message that arrives while the tab is hidden, and the delete-messages schedule.
  * `ChatBridge` starts them and shows the in-page notice.
  */
 import { addAppListener, startStoreEffect } from '../../app/listeners'
 import type { AppDispatch, RootState } from '../../app/state'
-import type { ChatEvent, ChatService } from '../../services/types'
+import type { AnalyticsService, ChatEvent, ChatMessageRecord, ChatService } from '../../services/types'
+import { officialJidOf, receiptTracking } from './chatTracking'
 import { selectMessageRetentionDays } from '../settings/settingsSlice'
 import { selectUser } from '../users/usersSlice'
-import { chatEvent, chatEventsBatched, connectMessaging, loadThreads, pruneOldMessages, selectConnection } from './chatSlice'
+import { chatEvent, chatEventsBatched, selectConnection } from './chatSlice'
+import { loadThreads, pruneOldMessages } from './chatThunks'
+import { connectMessaging } from './messagingLogin'
 
 /** After a batch is applied, the next waits this long: a burst of messages renders at most once per frame. */
 export const EVENT_BATCH_MS = 16
@@ -25,7 +29,7 @@ export interface ChatListenerOptions {
 export function startChatListeners(dispatch: AppDispatch, options: ChatListenerOptions): () => void {
   // The schedule first: following the events reports the connection state, which may start a prune.
   const stopPrune = startPruneSchedule(dispatch)
-  const stopEvents = startStoreEffect(dispatch, 'chat/events', (api) => followChatEvents(api.extra.chat, api.dispatch, api.getState, options))
+  const stopEvents = startStoreEffect(dispatch, 'chat/events', (api) => followChatEvents(api.extra.chat, (event, properties) => api.extra.analytics.track(event, properties), api.dispatch, api.getState, options))
   return () => {
     stopEvents()
     stopPrune()
@@ -37,7 +41,13 @@ export function startChatListeners(dispatch: AppDispatch, options: ChatListenerO
  * at the end of the current task: no added latency for a lone message. While a burst lasts, batches
  * are at least EVENT_BATCH_MS apart, so the thread renders at most once a frame.
  */
-function followChatEvents(chat: Pick<ChatService, 'subscribe' | 'state'>, dispatch: AppDispatch, getState: () => RootState, options: ChatListenerOptions): () => void {
+function followChatEvents(
+  chat: Pick<ChatService, 'subscribe' | 'state'>,
+  track: AnalyticsService['track'],
+  dispatch: AppDispatch,
+  getState: () => RootState,
+  options: ChatListenerOptions,
+): () => void {
   if (!getState().auth.user) return () => {}
   let pending: ChatEvent[] = []
   let scheduled = false
@@ -60,6 +70,9 @@ function followChatEvents(chat: Pick<ChatService, 'subscribe' | 'state'>, dispat
       scheduled = true
       queueMicrotask(flush)
     }
+    // SPEC §5: every message received counts for analytics (`chat_receive`), however messaging was
+    // logged in; the user's own and the official account's do not.
+    if (event.kind === 'message') trackReceipt(event.message, getState, track)
     // History read from the archive is not news: no notification for it.
     if (event.kind === 'message' && !event.archived && typeof document !== 'undefined' && document.visibilityState === 'hidden') {
       // Named as the directory names the sender (the name the message carries is the sender's say).
@@ -77,6 +90,13 @@ function followChatEvents(chat: Pick<ChatService, 'subscribe' | 'state'>, dispat
     if (pending.length) dispatch(chatEventsBatched(pending))
     pending = []
   }
+}
+
+function trackReceipt(message: ChatMessageRecord, getState: () => RootState, track: AnalyticsService['track']) {
+  const { user, componentInfo } = getState().auth
+  if (!user) return
+  const properties = receiptTracking(message, user.jid, officialJidOf(componentInfo?.helpDomain, user.jid))
+  if (properties) track('chat_receive', properties)
 }
 
 /** Whether the delete-messages schedule has work: someone signed in, messaging up, a retention chosen. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatEvent, ChatThreadSummary } from '../../services/types'
 import { chatEvent, chatEventsBatched, chatSlice, initialChatState } from './chatSlice'
-import type { ChatState } from './chatSlice'
+import type { ChatState } from './chatState'
 import { ME, MIA, demoMessage } from './fixtures'
 
 const LEA = 'anchor_200002@localhost'

@@ -3,7 +3,7 @@ import { makeStore } from '../../app/store'
 import { demoLoginResponse, fakeServices } from '../../testing/fakeServices'
 import { fakeChatService } from '../../testing/fakeChat'
 import type { ChatMessageRecord } from '../../services/types'
-import { loadOlderMessages, openThread } from './chatSlice'
+import { loadOlderMessages, openThread } from './chatThunks'
 import { ME, MIA, demoMessage, demoThreads } from './fixtures'
 
 const LEA = 'anchor_200002@localhost'

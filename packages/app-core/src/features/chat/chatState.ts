@@ -1,6 +1,9 @@
 /**
- * The chat state's types, apart from the slice: `app/state.ts` gathers every slice's state type
+ * The chat state's types, apart from the slices: `app/state.ts` gathers every slice's state type
  * from modules like this one, so a slice can import the root state type without an import cycle.
+ * The chat keeps four store keys, one per slice: `chat` (threads and messages, `chatSlice`),
+ * `chatUploads` (`uploadSlice`), `chatPurchases` (gifts and paid images, `purchaseSlice`) and
+ * `chatTranslations` (`translationSlice`).
  */
 import type { GiftInfo } from '@vchat/api-client'
 import type { LoadStatus } from '../../app/loadStatus'
@@ -52,6 +55,7 @@ export interface UnlockState {
  */
 export type PeerLastSeen = { state: 'online' } | { state: 'seen'; at: number } | { state: 'hidden' } | { state: 'unknown' }
 
+/** Threads and the open conversation (`chat`): what the messaging service reports, and the header's news. */
 export interface ChatState {
   connection: ChatConnectionState
   threadsStatus: LoadStatus
@@ -64,21 +68,33 @@ export interface ChatState {
   hasOlder: boolean
   /** Paging back through the active thread's history. */
   olderStatus: LoadStatus
-  /** Per message id: its translation (SPEC §5: shown only when show_translate is on). */
-  translations: Record<string, TranslationState>
   /** send_msg_lock per thread id. */
   sendLock: Record<string, SendLockState>
   /** The newest incoming message not seen (thread not visible), for the in-page notice. */
   notice: { tid: string; nickName: string; content: string } | null
-  /** The gift list (gift_list), loaded when the gift panel first opens. */
-  gifts: { status: LoadStatus; list: GiftInfo[] }
-  giftPurchase: GiftPurchaseState
-  /** Images being uploaded from the composer, oldest first. */
-  uploads: PendingUpload[]
-  /** Paid images being or already unlocked in this session, by message id. */
-  unlocks: Record<string, UnlockState>
   /** Peers (bare jids) typing to this user now (XEP-0085; the messaging layer ends it on its own). */
   peerTyping: Record<string, true>
   /** Last seen per peer (bare jid), for the conversation header. */
   peerLastSeen: Record<string, PeerLastSeen>
+}
+
+/** Photos on their way from the composer (`chatUploads`). */
+export interface ChatUploadsState {
+  /** Images being uploaded from the composer, oldest first. */
+  uploads: PendingUpload[]
+}
+
+/** What the user buys in a conversation with gems (`chatPurchases`): gifts and paid images. */
+export interface ChatPurchasesState {
+  /** The gift list (gift_list), loaded when the gift panel first opens. */
+  gifts: { status: LoadStatus; list: GiftInfo[] }
+  giftPurchase: GiftPurchaseState
+  /** Paid images being or already unlocked in this session, by message id. */
+  unlocks: Record<string, UnlockState>
+}
+
+/** Translations of messages (`chatTranslations`). */
+export interface ChatTranslationsState {
+  /** Per message id: its translation (SPEC §5: shown only when show_translate is on). */
+  translations: Record<string, TranslationState>
 }

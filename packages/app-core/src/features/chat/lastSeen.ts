@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { DAY_MS } from '../../constants'
-import type { PeerLastSeen } from './chatSlice'
+import type { PeerLastSeen } from './chatState'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS

@@ -1,6 +1,6 @@
 import { useAppDispatch } from '../../app/hooks'
 import { usePresenceSchedule } from '../anchor/usePresence'
-import { refreshLastSeen } from './chatSlice'
+import { refreshLastSeen } from './chatThunks'
 
 /**
  * Keeps the open conversation's peer's last seen current on the presence schedule (at once when the

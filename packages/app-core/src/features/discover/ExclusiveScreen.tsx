@@ -1,19 +1,14 @@
-import type { ExclusiveAnchorListResponse } from '@vchat/api-client'
 import { Button, EmptyState, Skeleton } from '@vchat/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { useServices } from '../../app/ServicesContext'
 import { AppLink, useAppNavigate } from '../../routes/navigation'
 import { useMinuteClock } from '../anchor/usePresence'
 import { AnchorCard } from './AnchorCard'
-import { anchorsSeen, selectPresenceMap } from './discoverSlice'
+import { selectPresenceMap } from './discoverSlice'
+import { exclusivePageLeft, initialExclusiveState, loadExclusiveHosts, loadMoreExclusiveHosts, selectExclusive } from './exclusiveSlice'
 import { HOST_WALL_PATH, chatPath, videoCallPath } from './paths'
 import './discover.css'
-
-const PAGE_SIZE = 20
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; page: ExclusiveAnchorListResponse }
 
 /** Where the wall links to the exclusive-girl page (a view of /goddess, so it keeps the tab and its auth). */
 export const EXCLUSIVE_PATH = '/goddess?view=exclusive'
@@ -25,44 +20,30 @@ export const EXCLUSIVE_PATH = '/goddess?view=exclusive'
  */
 export function ExclusiveScreen() {
   const { t } = useTranslation('discover')
-  const { api } = useServices()
   const dispatch = useAppDispatch()
   const navigate = useAppNavigate()
   const presence = useAppSelector(selectPresenceMap)
   const now = useMinuteClock()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [loadingMore, setLoadingMore] = useState(false)
-
-  const fetchFirst = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    try {
-      const page = await api.getExclusiveAnchors({ page: 1, size: PAGE_SIZE })
-      dispatch(anchorsSeen(page.list))
-      setLoad({ status: 'ready', page })
-    } catch {
-      setLoad({ status: 'failed' })
-    }
-  }, [api, dispatch])
+  const exclusive = useAppSelector(selectExclusive)
+  // Until it has asked, the page shows its loading state, as a fresh one always did: the store may
+  // still hold what the page showed where it stood before (the wall behind a popup remounts when the
+  // popup opens), let go only once this one has rendered.
+  const [asked, setAsked] = useState(false)
+  const { status, hosts, moreId } = asked ? exclusive : initialExclusiveState
 
   useEffect(() => {
-    void fetchFirst()
-  }, [fetchFirst])
-
-  const fetchMore = async (current: ExclusiveAnchorListResponse) => {
-    setLoadingMore(true)
-    try {
-      const next = await api.getExclusiveAnchors({ page: current.page + 1, size: PAGE_SIZE })
-      dispatch(anchorsSeen(next.list))
-      setLoad({ status: 'ready', page: { ...next, list: [...current.list, ...next.list.filter((item) => !current.list.some((known) => known.jid === item.jid))] } })
-    } catch {
-      // The button stays for another try; the hosts already shown stay.
-    } finally {
-      setLoadingMore(false)
+    void dispatch(loadExclusiveHosts())
+    setAsked(true)
+    // Fresh each time the page opens: what it showed goes with it.
+    return () => {
+      dispatch(exclusivePageLeft())
     }
-  }
+  }, [dispatch])
 
   let body
-  if (load.status === 'loading') {
+  if (status === 'failed') {
+    body = <EmptyState title={t('exclusive.errorTitle')} message={t('wall.errorMessage')} action={<Button onClick={() => void dispatch(loadExclusiveHosts())}>{t('retry')}</Button>} />
+  } else if (status !== 'ready' || !hosts) {
     body = (
       <div aria-busy="true">
         <span className="vc-visually-hidden" role="status">
@@ -71,15 +52,12 @@ export function ExclusiveScreen() {
         <Skeleton blockSize="320px" />
       </div>
     )
-  } else if (load.status === 'failed') {
-    body = <EmptyState title={t('exclusive.errorTitle')} message={t('wall.errorMessage')} action={<Button onClick={() => void fetchFirst()}>{t('retry')}</Button>} />
-  } else if (load.page.list.length === 0) {
+  } else if (hosts.list.length === 0) {
     body = <EmptyState title={t('exclusive.emptyTitle')} message={t('exclusive.emptyMessage')} />
   } else {
-    const { page } = load
     body = (
       <>
-        {page.unlocked ? null : (
+        {hosts.unlocked ? null : (
           <div className="vc-exclusive__locked" role="note" data-testid="exclusive-locked">
             <p className="vc-exclusive__locked-title">{t('exclusive.lockedTitle')}</p>
             <p>{t('exclusive.lockedMessage')}</p>
@@ -88,8 +66,8 @@ export function ExclusiveScreen() {
             </AppLink>
           </div>
         )}
-        <ul className="vc-exclusive__list" data-testid="exclusive-list" data-count={page.list.length}>
-          {page.list.map((anchor) => (
+        <ul className="vc-exclusive__list" data-testid="exclusive-list" data-count={hosts.list.length}>
+          {hosts.list.map((anchor) => (
             <li key={anchor.jid} className="vc-exclusive__item">
               <div className="vc-exclusive__card">
                 <AnchorCard anchor={anchor} status={presence[anchor.jid] ?? anchor.onlineStatus} now={now} />
@@ -102,7 +80,7 @@ export function ExclusiveScreen() {
                   <dt>{t('exclusive.price')}</dt>
                   <dd>{anchor.exclusivePrice}</dd>
                 </dl>
-                {page.unlocked ? (
+                {hosts.unlocked ? (
                   <div className="vc-profile__actions">
                     <Button onClick={() => navigate(videoCallPath(anchor.uid))}>{t('actions.call')}</Button>
                     <Button variant="secondary" onClick={() => navigate(chatPath(anchor.jid))}>
@@ -114,8 +92,8 @@ export function ExclusiveScreen() {
             </li>
           ))}
         </ul>
-        {page.hasMore ? (
-          <Button variant="secondary" block disabled={loadingMore} onClick={() => void fetchMore(page)}>
+        {hosts.hasMore ? (
+          <Button variant="secondary" block disabled={moreId !== null} onClick={() => void dispatch(loadMoreExclusiveHosts())}>
             {t('social.more')}
           </Button>
         ) : null}

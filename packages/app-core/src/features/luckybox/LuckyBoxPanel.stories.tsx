@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import { makeStore } from '../../app/store'
@@ -33,8 +34,10 @@ const empty = fakeServices({ api: { getLuckyBoxInfo: async () => ({ enabled: fal
 const failed = fakeServices({ api: { getLuckyBoxInfo: async () => Promise.reject(new Error('Network Error')) } })
 
 function Frame({ services, children }: { services: Services; children: ReactNode }) {
+  // One store for the story's lifetime: the panel's boxes live in it, so a re-render must not replace it.
+  const [store] = useState(() => makeStore({ services, preloadedState: signedIn }))
   return (
-    <Provider store={makeStore({ services, preloadedState: signedIn })}>
+    <Provider store={store}>
       <ServicesProvider value={services}>
         <div style={{ padding: 16, maxWidth: 400 }}>{children}</div>
       </ServicesProvider>

@@ -1,13 +1,10 @@
-import type { LuckyBoxInfo, LuckyBoxItem, OpenLuckyBoxResponse } from '@vchat/api-client'
+import type { LuckyBoxItem, OpenLuckyBoxResponse } from '@vchat/api-client'
 import { Button, EmptyState, GemIcon, Skeleton } from '@vchat/ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useAppDispatch } from '../../app/hooks'
-import { useServices } from '../../app/ServicesContext'
-import { loadAccount } from '../account/accountSlice'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { initialLuckyBoxState, loadLuckyBox, luckyBoxClosed, openLuckyBox, rewardSeen, selectLuckyBox } from './luckyBoxSlice'
 import './luckybox.css'
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; info: LuckyBoxInfo }
 
 /** The lucky-box reward panel: what the opened box held and the balance it left. */
 export function LuckyBoxReward({ reward, onDone }: { reward: OpenLuckyBoxResponse; onDone: () => void }) {
@@ -54,45 +51,27 @@ function BoxRow({ box, opening, onOpen }: { box: LuckyBoxItem; opening: boolean;
  */
 export function LuckyBoxPanel() {
   const { t } = useTranslation('discover')
-  const { api } = useServices()
   const dispatch = useAppDispatch()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [opening, setOpening] = useState<string | null>(null)
-  const [openError, setOpenError] = useState(false)
-  const [reward, setReward] = useState<OpenLuckyBoxResponse | null>(null)
-
-  const fetchInfo = useCallback(async () => {
-    setLoad({ status: 'loading' })
-    try {
-      setLoad({ status: 'ready', info: await api.getLuckyBoxInfo() })
-    } catch {
-      setLoad({ status: 'failed' })
-    }
-  }, [api])
+  const stored = useAppSelector(selectLuckyBox)
+  // Until it has asked, the panel shows a fresh panel's loading state, as it always did: the store may
+  // still hold what a panel closed in the same render showed, let go only once this one has rendered.
+  const [asked, setAsked] = useState(false)
+  const { info, status, opening, openError, reward } = asked ? stored : initialLuckyBoxState
 
   useEffect(() => {
-    void fetchInfo()
-  }, [fetchInfo])
-
-  const open = async (box: LuckyBoxItem) => {
-    setOpening(box.rule)
-    setOpenError(false)
-    try {
-      const answer = await api.openLuckyBox({ rule: box.rule })
-      setReward(answer)
-      setLoad((current) =>
-        current.status === 'ready' ? { status: 'ready', info: { ...current.info, boxes: current.info.boxes.map((item) => (item.rule === box.rule ? answer.box : item)) } } : current,
-      )
-      void dispatch(loadAccount())
-    } catch {
-      setOpenError(true)
-    } finally {
-      setOpening(null)
+    void dispatch(loadLuckyBox())
+    setAsked(true)
+    // The boxes go with the panel: the next time it opens it shows fresh ones from the start.
+    return () => {
+      dispatch(luckyBoxClosed())
     }
-  }
+  }, [dispatch])
 
-  if (reward) return <LuckyBoxReward reward={reward} onDone={() => setReward(null)} />
-  if (load.status === 'loading') {
+  if (reward) return <LuckyBoxReward reward={reward} onDone={() => dispatch(rewardSeen())} />
+  if (status === 'failed') {
+    return <EmptyState title={t('luckyBox.errorTitle')} message={t('wall.errorMessage')} action={<Button onClick={() => void dispatch(loadLuckyBox())}>{t('retry')}</Button>} />
+  }
+  if (status !== 'ready' || !info) {
     return (
       <div aria-busy="true">
         <span className="vc-visually-hidden" role="status">
@@ -104,16 +83,13 @@ export function LuckyBoxPanel() {
       </div>
     )
   }
-  if (load.status === 'failed') {
-    return <EmptyState title={t('luckyBox.errorTitle')} message={t('wall.errorMessage')} action={<Button onClick={() => void fetchInfo()}>{t('retry')}</Button>} />
-  }
-  if (!load.info.enabled || load.info.boxes.length === 0) return <EmptyState title={t('luckyBox.emptyTitle')} message={t('luckyBox.emptyMessage')} />
+  if (!info.enabled || info.boxes.length === 0) return <EmptyState title={t('luckyBox.emptyTitle')} message={t('luckyBox.emptyMessage')} />
   return (
     <div className="vc-luckybox">
       <p className="vc-luckybox__intro">{t('luckyBox.intro')}</p>
       <ul className="vc-luckybox__boxes">
-        {load.info.boxes.map((box) => (
-          <BoxRow key={box.rule} box={box} opening={opening === box.rule} onOpen={() => void open(box)} />
+        {info.boxes.map((box) => (
+          <BoxRow key={box.rule} box={box} opening={opening === box.rule} onOpen={() => void dispatch(openLuckyBox(box.rule))} />
         ))}
       </ul>
       {openError ? <p role="alert">{t('luckyBox.openError')}</p> : null}

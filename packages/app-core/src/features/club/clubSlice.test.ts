@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest'
+import { makeStore } from '../../app/store'
+import { fakeServices } from '../../testing/fakeServices'
+import { loggedOut } from '../auth/authActions'
+import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
+import { selectAnchor } from '../discover/discoverSlice'
+import { signedInAs } from '../discover/testState'
+import { checkClubCallTimes, clubViewLeft, loadClubView, selectCallTimesCheck, selectClubCallTimes, selectClubView, silverCallGuideLeft } from './clubSlice'
+
+const times = (availableTimes: number) => ({ availableTimes, totalTimes: 3, silverCallDuration: 30, resetCountdown: 100 })
+
+describe('club slice', () => {
+  it('loads a view: hosts (known to the wall too), reward records and the calls left; the host list alone asks no records', async () => {
+    const api = discoverFakeApi(fakeDiscoverWorld(12))
+    const getClubAnchors = vi.fn(api.getClubAnchors)
+    const getClubRewardRecords = vi.fn(api.getClubRewardRecords)
+    const store = makeStore({ services: fakeServices({ api: { ...api, getClubAnchors, getClubRewardRecords } }), preloadedState: signedInAs() })
+    await store.dispatch(loadClubView('club'))
+    expect(getClubAnchors).toHaveBeenCalledWith({ page: 1, size: 50 })
+    expect(getClubRewardRecords).toHaveBeenCalledWith({ page: 1, size: 20 })
+    const club = selectClubView(store.getState(), 'club')
+    expect(club).toMatchObject({ status: 'ready', open: true })
+    expect(club.anchors.map((anchor) => anchor.uid)).toEqual(['200004', '200008', '200012'])
+    expect(club.records).toHaveLength(3)
+    expect(selectAnchor(store.getState(), 'anchor_200004@localhost')?.uid).toBe('200004')
+    expect(selectClubCallTimes(store.getState())).toMatchObject({ availableTimes: 1 })
+
+    await store.dispatch(loadClubView('silverAnchors'))
+    expect(getClubRewardRecords).toHaveBeenCalledTimes(1)
+    expect(selectClubView(store.getState(), 'silverAnchors')).toMatchObject({ status: 'ready', records: [] })
+    // Each view keeps its own: the whole club still has its records.
+    expect(selectClubView(store.getState(), 'club').records).toHaveLength(3)
+  })
+
+  it("one count of today's silver calls: the guide's check updates what the club shows; leaving the guide keeps it", async () => {
+    let left = 2
+    const store = makeStore({ services: fakeServices({ api: { getClubCallTimes: async () => times(left) } }), preloadedState: signedInAs() })
+    await store.dispatch(loadClubView('club'))
+    expect(selectCallTimesCheck(store.getState())).toBe('idle')
+    left = 1
+    await store.dispatch(checkClubCallTimes())
+    expect(selectCallTimesCheck(store.getState())).toBe('ready')
+    expect(selectClubCallTimes(store.getState())?.availableTimes).toBe(1)
+    store.dispatch(silverCallGuideLeft())
+    expect(selectCallTimesCheck(store.getState())).toBe('idle')
+    expect(selectClubCallTimes(store.getState())?.availableTimes).toBe(1)
+    expect(selectClubView(store.getState(), 'club').status).toBe('ready')
+  })
+
+  it("a failed check fails the guide only; a left view drops its late answer; log out clears all", async () => {
+    let fail = false
+    const store = makeStore({
+      services: fakeServices({ api: { getClubCallTimes: async () => (fail ? Promise.reject(new Error('offline')) : times(1)) } }),
+      preloadedState: signedInAs(),
+    })
+    await store.dispatch(loadClubView('club'))
+    fail = true
+    await store.dispatch(checkClubCallTimes())
+    expect(selectCallTimesCheck(store.getState())).toBe('failed')
+    expect(selectClubView(store.getState(), 'club').status).toBe('ready')
+    fail = false
+    const late = store.dispatch(loadClubView('silverAnchors'))
+    store.dispatch(clubViewLeft('silverAnchors'))
+    await late
+    expect(selectClubView(store.getState(), 'silverAnchors').status).toBe('idle')
+    store.dispatch(loggedOut())
+    expect(selectClubView(store.getState(), 'club').status).toBe('idle')
+    expect(selectClubCallTimes(store.getState())).toBeNull()
+  })
+})
