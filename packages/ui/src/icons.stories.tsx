@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon, VideoIcon } from './icons'
+import { BackIcon, CardsIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, HistoryIcon, ImageIcon, ListIcon, MessagesIcon, SmileIcon, StarIcon, VideoIcon } from './icons'
 
-const all = { CardsIcon, ListIcon, MessagesIcon, HistoryIcon, BackIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, ImageIcon, SmileIcon, VideoIcon }
+const all = { CardsIcon, ListIcon, MessagesIcon, HistoryIcon, BackIcon, CloseIcon, GemIcon, GiftIcon, GlobeIcon, ImageIcon, SmileIcon, StarIcon, VideoIcon }
 
 const meta = {
   title: 'UI/Icons',

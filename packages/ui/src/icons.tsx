@@ -1,4 +1,4 @@
-import { Gift, Globe, Image, Smile, Video } from 'lucide'
+import { Gift, Globe, Image, Smile, Star, Video } from 'lucide'
 import type { IconNode } from 'lucide'
 import { createElement } from 'react'
 import type { ReactNode, SVGProps } from 'react'
@@ -112,3 +112,5 @@ export const SmileIcon = /* @__PURE__ */ fromSet('SmileIcon', Smile)
 export const GlobeIcon = /* @__PURE__ */ fromSet('GlobeIcon', Globe)
 /** A video camera (start a video call). */
 export const VideoIcon = /* @__PURE__ */ fromSet('VideoIcon', Video)
+/** A star (rating a call; drawn filled with `fill="currentColor"` when chosen). */
+export const StarIcon = /* @__PURE__ */ fromSet('StarIcon', Star)

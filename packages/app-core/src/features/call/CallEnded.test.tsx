@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { DEMO_NOW, demoCallRecords } from '../callrecord/fixtures'
-import { CALL_STATUS, loadCallSummary, snapshotChanged } from './callSlice'
+import { CALL_STATUS, loadCallSummary, rateCall, snapshotChanged } from './callSlice'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const HOST = 'anchor_200001@localhost'
@@ -64,6 +64,9 @@ describe('the end of a call', () => {
     expect(screen.queryByTestId('call-duration')).toBeNull()
     expect(screen.queryByTestId('call-cost')).toBeNull()
     expect(screen.getByRole('button', { name: 'Call again' })).toBeInstanceOf(HTMLButtonElement)
+    // Nothing to rate or report about a call that never got going.
+    expect(screen.queryByRole('radiogroup')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Report Mia' })).toBeNull()
   })
 
   it('reads the summary of the call that ended from the server, and drops one that comes back after another call started', async () => {
@@ -76,5 +79,68 @@ describe('the end of a call', () => {
     await late
     expect(store.getState().call?.summary?.freeKind).toBe('first')
     await waitFor(() => expect(store.getState().call?.endedAt).toBe(DEMO_NOW + 5_000))
+  })
+})
+
+describe('rating and reporting a call that ended', () => {
+  it("sends the chosen stars with the call's id and says when the server kept them; a failure says so and a new choice retries", async () => {
+    let fail = true
+    const rate = vi.fn(async ({ sid, stars }: { sid: string; stars: 1 | 2 | 3 | 4 | 5 }) => {
+      if (fail) throw new Error('offline')
+      return { sid, stars }
+    })
+    await renderApp({ path: '/video/200001', preloadedState: endedCall(), services: fakeServices({ api: { rateCall: rate } }) })
+    const stars = await screen.findByRole('radiogroup', { name: 'How was your call with Mia?' })
+    expect(stars.querySelectorAll('input[type="radio"]')).toHaveLength(5)
+    fireEvent.click(screen.getByRole('radio', { name: '2 out of 5' }))
+    expect(await screen.findByText('Your rating could not be saved. Tap a star to try again.')).toBeInstanceOf(HTMLElement)
+    fail = false
+    fireEvent.click(screen.getByRole('radio', { name: '4 out of 5' }))
+    expect(await screen.findByText('Thanks! You rated this call 4 out of 5.')).toBeInstanceOf(HTMLElement)
+    expect(rate.mock.calls.map(([request]) => request)).toEqual([
+      { sid: 'sid-0', stars: 2 },
+      { sid: 'sid-0', stars: 4 },
+    ])
+    expect((screen.getByRole('radio', { name: '4 out of 5' }) as HTMLInputElement).checked).toBe(true)
+  })
+
+  it('reports the host: a reason is required, "something else" needs words, a failure keeps what was typed, and the screen says it was received', async () => {
+    let fail = true
+    const report = vi.fn(async () => {
+      if (fail) throw new Error('offline')
+      return { reported: true }
+    })
+    await renderApp({ path: '/video/200001', preloadedState: endedCall(), services: fakeServices({ api: { reportUser: report } }) })
+    fireEvent.click(await screen.findByRole('button', { name: 'Report Mia' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Report Mia' })
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Choose what happened.')).toBeInstanceOf(HTMLElement)
+    fireEvent.click(screen.getByRole('radio', { name: 'Something else' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('A few words, please: what happened?')).toBeInstanceOf(HTMLElement)
+    expect(report).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByLabelText('Tell us what happened'), { target: { value: '  asked for my card number ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Your report could not be sent. Try again.')).toBeInstanceOf(HTMLElement)
+    expect(sheet.isConnected).toBe(true)
+    expect((screen.getByLabelText('Tell us what happened') as HTMLTextAreaElement).value).toBe('  asked for my card number ')
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText('Thanks. Our team will review your report.')).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByRole('dialog', { name: 'Report Mia' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Report Mia' })).toBeNull()
+    expect(report).toHaveBeenLastCalledWith({ sid: 'sid-0', targetJid: HOST, reason: 'other', detail: 'asked for my card number' })
+  })
+
+  it("an answer for an earlier call's rating changes nothing on the next call's end screen", async () => {
+    let answer: (value: { sid: string; stars: 5 }) => void = () => {}
+    const store = makeStore({ services: fakeServices({ api: { rateCall: () => new Promise((resolve) => (answer = resolve)) } }) })
+    store.dispatch(snapshotChanged({ status: CALL_STATUS.Disconnected, direction: 'outgoing', peer: HOST, sid: 'sid-a', price: 60, failure: null, at: DEMO_NOW }))
+    const pending = store.dispatch(rateCall({ sid: 'sid-a', stars: 5 }))
+    expect(store.getState().call?.feedback).toEqual({ stars: 5, rating: 'saving', report: 'idle' })
+    store.dispatch(snapshotChanged({ status: CALL_STATUS.Connecting, direction: 'outgoing', peer: HOST, sid: 'sid-b', price: 60, failure: null, at: DEMO_NOW + 1_000 }))
+    answer({ sid: 'sid-a', stars: 5 })
+    await pending
+    expect(store.getState().call?.feedback).toEqual({ stars: null, rating: 'idle', report: 'idle' })
   })
 })

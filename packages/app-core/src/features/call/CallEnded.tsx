@@ -1,7 +1,10 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { withImageQuality } from '@vchat/api-client'
+import type { CallStars, ReportReason } from '@vchat/api-client'
 import { Avatar, Button } from '@vchat/ui'
 import type { CallState } from './callSlice'
+import { CallRating, ReportSheet } from './CallFeedback'
 import { formatDuration } from './formatDuration'
 
 export interface CallEndedProps {
@@ -21,15 +24,29 @@ export interface CallEndedProps {
   /** Offered when the call ended for want of gems. */
   onBuyGems?: (() => void) | undefined
   onClose(): void
+  /**
+   * Rating and report, offered for a call that connected: the feedback so far and where it goes.
+   * Absent for a call that never got going (nothing to rate).
+   */
+  feedback?:
+    | {
+        state: CallState['feedback']
+        onRate(stars: CallStars): void
+        onReport(reason: ReportReason, detail: string): void
+      }
+    | undefined
 }
 
 /**
  * The end of a call: who it was with, how long it lasted and what it cost as the server recorded it
  * (a free call says so), and what to do next — call again (through the confirmation, so the price is
- * shown again), chat with her, buy gems when they ran out, or close.
+ * shown again), chat with her, buy gems when they ran out, or close — and, for a call that connected,
+ * stars for it and a way to report her.
  */
-export function CallEnded({ statusText, name, avatarUrl, durationS, summary, summaryStatus, message, onCallAgain, onChat, onBuyGems, onClose }: CallEndedProps) {
+export function CallEnded({ statusText, name, avatarUrl, durationS, summary, summaryStatus, message, onCallAgain, onChat, onBuyGems, onClose, feedback }: CallEndedProps) {
   const { t } = useTranslation(['call', 'discover'])
+  const [reporting, setReporting] = useState(false)
+  const reported = feedback?.state.report === 'sent'
   const cost =
     durationS === null
       ? null
@@ -66,6 +83,12 @@ export function CallEnded({ statusText, name, avatarUrl, durationS, summary, sum
           {cost}
         </p>
       ) : null}
+      {feedback ? <CallRating name={name} stars={feedback.state.stars} status={feedback.state.rating} onRate={feedback.onRate} /> : null}
+      {reported ? (
+        <p className="vc-call-ended__figure" aria-live="polite">
+          {t('feedback.sent')}
+        </p>
+      ) : null}
       <div className="vc-call__controls vc-call-ended__actions">
         {onBuyGems ? (
           <Button variant="primary" block onClick={onBuyGems}>
@@ -85,7 +108,21 @@ export function CallEnded({ statusText, name, avatarUrl, durationS, summary, sum
         <Button variant="secondary" block onClick={onClose}>
           {t('actions.close')}
         </Button>
+        {feedback && !reported ? (
+          <button type="button" className="vc-call-ended__report" onClick={() => setReporting(true)}>
+            {t('feedback.report', { name })}
+          </button>
+        ) : null}
       </div>
+      {feedback ? (
+        <ReportSheet
+          open={reporting && !reported}
+          name={name}
+          status={feedback.state.report}
+          onSend={feedback.onReport}
+          onClose={() => setReporting(false)}
+        />
+      ) : null}
     </section>
   )
 }

@@ -80,6 +80,26 @@ export const EndedLoading: Story = {
   render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summaryStatus: 'loading' } }} />,
 }
 
+/** The end of a call rated four stars (kept by the server) and its host reported: the report was received. */
+export const EndedRatedAndReported: Story = {
+  render: () => (
+    <StoryApp
+      path="/videoview"
+      preloadedState={{
+        ...base,
+        call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, minutes: 3, freeKind: null }, summaryStatus: 'ready', feedback: { stars: 4, rating: 'saved', report: 'sent' } },
+      }}
+    />
+  ),
+}
+
+/** The end of a call whose rating could not be saved: choosing a star again retries. */
+export const EndedRatingFailed: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summaryStatus: 'failed', feedback: { stars: 2, rating: 'failed', report: 'idle' } } }} />
+  ),
+}
+
 /** The end of a call the hub ended for want of gems: buy gems first; the record could not be read. */
 export const EndedOutOfGems: Story = {
   render: () => (

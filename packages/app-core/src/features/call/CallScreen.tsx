@@ -5,7 +5,7 @@ import { withImageQuality } from '@vchat/api-client'
 import { Avatar, Button, EmptyState } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance, selectCallPrice } from './callSlice'
+import { CALL_STATUS, failureMessageKey, rateCall, reportCallPeer, selectCall, selectCallBalance, selectCallPrice } from './callSlice'
 import type { FreeCallTerms } from './callSlice'
 import { hangUpCall, resetCall, startCall } from './callThunks'
 import { useMessagingState } from './useMessagingState'
@@ -216,6 +216,15 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
           onChat={peerUid ? () => navigate(chatPath(peer.jid)) : undefined}
           onBuyGems={gemsShort ? () => setStoreOpen(true) : undefined}
           onClose={() => void dispatch(resetCall())}
+          feedback={
+            call.sid && call.connectedAt !== null && peer.jid
+              ? {
+                  state: call.feedback,
+                  onRate: (stars) => void dispatch(rateCall({ sid: call.sid ?? '', stars })),
+                  onReport: (reason, detail) => void dispatch(reportCallPeer({ sid: call.sid ?? '', targetJid: peer.jid, reason, detail })),
+                }
+              : undefined
+          }
         />
         <CoinStorePanel open={storeOpen} onClose={() => setStoreOpen(false)} payInWindow={false} />
       </section>

@@ -4,8 +4,9 @@ import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
 import { loggedOut } from '../auth/authActions'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
+import type { CallStars, ReportReason } from '@vchat/api-client'
 import type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
-export type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
+export type { CallFailureView, CallFeedback, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
 
 /**
  * Asks the server which free calls the user has left (before a call is confirmed, and again after
@@ -31,6 +32,21 @@ export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (si
   const record = page.list.find((r) => r.sid === sid)
   return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, minutes: record.minutes, freeKind: record.freeKind } : null
 })
+
+/**
+ * The user's stars for the call that ended (rate_call). Shown at once; the server keeps them only for
+ * a participant of a call that connected, and a second choice replaces the first.
+ */
+export const rateCall = createAppAsyncThunk('call/rate', async ({ sid, stars }: { sid: string; stars: CallStars }, { extra }) =>
+  extra.api.rateCall({ sid, stars }),
+)
+
+/** A report of the other side of the call that ended (report_user), with the call's id. */
+export const reportCallPeer = createAppAsyncThunk(
+  'call/reportPeer',
+  async (report: { sid: string; targetJid: string; reason: ReportReason; detail: string }, { extra }) =>
+    extra.api.reportUser({ sid: report.sid, targetJid: report.targetJid, reason: report.reason, ...(report.detail.trim() ? { detail: report.detail.trim() } : {}) }),
+)
 
 /** SPEC §4 call status numbers (0 initial … 5 call-in), as @vchat/webrtc-call defines them. */
 export const CALL_STATUS = { Initial: 0, Connecting: 1, Connected: 2, Disconnected: 3, Failed: 4, CallIn: 5 } as const
@@ -70,6 +86,7 @@ export const initialCallState: CallState = {
   endedAt: null,
   summary: null,
   summaryStatus: 'idle',
+  feedback: { stars: null, rating: 'idle', report: 'idle' },
 }
 
 export interface SnapshotPayload {
@@ -104,6 +121,7 @@ export const callSlice = createSlice({
         state.endedAt = null
         state.summary = null
         state.summaryStatus = 'idle'
+        state.feedback = initialCallState.feedback
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
       const ending = snapshot.status === CALL_STATUS.Disconnected || snapshot.status === CALL_STATUS.Failed
@@ -165,6 +183,29 @@ export const callSlice = createSlice({
       })
       .addCase(loadCallSummary.rejected, (state, action) => {
         if (state.sid === action.meta.arg) state.summaryStatus = 'failed'
+      })
+      // Feedback belongs to the call it was given for: an answer for an earlier call changes nothing.
+      .addCase(rateCall.pending, (state, action) => {
+        if (state.sid !== action.meta.arg.sid) return
+        state.feedback.stars = action.meta.arg.stars
+        state.feedback.rating = 'saving'
+      })
+      .addCase(rateCall.fulfilled, (state, action) => {
+        if (state.sid !== action.meta.arg.sid || state.feedback.stars !== action.meta.arg.stars) return
+        state.feedback.stars = action.payload.stars
+        state.feedback.rating = 'saved'
+      })
+      .addCase(rateCall.rejected, (state, action) => {
+        if (state.sid === action.meta.arg.sid && state.feedback.stars === action.meta.arg.stars) state.feedback.rating = 'failed'
+      })
+      .addCase(reportCallPeer.pending, (state, action) => {
+        if (state.sid === action.meta.arg.sid) state.feedback.report = 'sending'
+      })
+      .addCase(reportCallPeer.fulfilled, (state, action) => {
+        if (state.sid === action.meta.arg.sid) state.feedback.report = 'sent'
+      })
+      .addCase(reportCallPeer.rejected, (state, action) => {
+        if (state.sid === action.meta.arg.sid) state.feedback.report = 'failed'
       })
   },
 })

@@ -2,6 +2,8 @@
  * The call state's types, apart from the slice: `app/state.ts` gathers every slice's state type
  * from modules like this one, so a slice can import the root state type without an import cycle.
  */
+import type { CallStars } from '@vchat/api-client'
+
 /**
  * What the server recorded for a finished call (get_call_records): the gems it charged and whether
  * the call was free. The end screen shows these, not a figure the client worked out.
@@ -59,6 +61,16 @@ export interface CallState {
   /** The server's record of the call that ended (null while loading, unknown or not loaded). */
   summary: CallSummary | null
   summaryStatus: 'idle' | 'loading' | 'ready' | 'failed'
+  /** What the user said about the call that ended: their stars and a report (reset with the call). */
+  feedback: CallFeedback
+}
+
+/** The end screen's rating and report, as far as the server has them. */
+export interface CallFeedback {
+  /** The stars chosen (shown at once; `rating` says whether the server kept them). */
+  stars: CallStars | null
+  rating: 'idle' | 'saving' | 'saved' | 'failed'
+  report: 'idle' | 'sending' | 'sent' | 'failed'
 }
 
 /** A free call as the hub granted it (SessionSuccess `free`, `freeDuration`, `continuePaid`). */
