@@ -81,6 +81,17 @@ test.describe('ways a call ends', () => {
     await expect(callError(page)).toHaveText('The other side hung up.')
     // One started minute was charged, as the end screen says from the server's record of the call.
     await expect(page.getByTestId('call-cost')).toHaveText('Spent: 55 gems')
+
+    // The user rates the call and reports the host; the server keeps both (the screen says so only
+    // after it answered).
+    await page.getByRole('radio', { name: '4 out of 5' }).check()
+    await expect(page.getByText('Thanks! You rated this call 4 out of 5.')).toBeVisible()
+    await page.getByRole('button', { name: /^Report / }).click()
+    const sheet = page.getByRole('dialog', { name: /^Report / })
+    await sheet.getByRole('radio', { name: 'Scam or asking for money' }).check()
+    await sheet.getByRole('button', { name: 'Send report' }).click()
+    await expect(page.getByText('Thanks. Our team will review your report.')).toBeVisible()
+    await expect(sheet).toBeHidden()
     await host.context().close()
   })
 })
