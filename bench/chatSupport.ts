@@ -73,7 +73,7 @@ export async function watchRendered(page: Page): Promise<void> {
 }
 
 /** How often a bench asks whether what it waits for has happened (a poll, never a fixed wait). */
-export const POLL_INTERVAL_MS = 50
+const POLL_INTERVAL_MS = 50
 
 /**
  * Asks `check` until it answers something other than false, bounded by `timeoutMs`; answers that

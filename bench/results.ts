@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export interface Figure {
+interface Figure {
   value: number
   unit: string
   /** The best this figure can reasonably be on this kind of machine, where one is known. */
@@ -21,7 +21,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-export const RESULTS_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json')
+const RESULTS_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results.json')
 
 /** Merges new figures into results.json, keeping figures other benchmarks wrote earlier. */
 export function writeFigures(figures: Figures): void {

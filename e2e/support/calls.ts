@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 import { FLOW_TIMEOUT_MS } from './timeouts.ts'
 
-export const PASSWORD = 'demo1234'
+const PASSWORD = 'demo1234'
 export const MEDIA_PERMISSIONS = ['camera', 'microphone']
 
 export async function logIn(page: Page, uid: string, password = PASSWORD): Promise<void> {

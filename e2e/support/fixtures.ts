@@ -11,7 +11,7 @@ export interface TestUser {
   password: string
 }
 
-export interface NewUserOptions {
+interface NewUserOptions {
   paid?: boolean
   gemsBalance?: number
   silverBalance?: number

@@ -11,12 +11,12 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-export const BRANDS = ['default', 'second', 'third'] as const
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const BRANDS = ['default', 'second', 'third'] as const
 export type BrandId = (typeof BRANDS)[number]
 
 /** VCHAT_E2E_BRANDS=second (comma-separated) builds and serves only those brands: quicker local runs. */
-export function brandsUnderTest(): BrandId[] {
+function brandsUnderTest(): BrandId[] {
   const wanted = process.env.VCHAT_E2E_BRANDS?.split(',').map((b) => b.trim()).filter(Boolean)
   if (!wanted?.length) return [...BRANDS]
   const unknown = wanted.filter((b) => !(BRANDS as readonly string[]).includes(b))
@@ -37,7 +37,7 @@ export interface RunningStack {
   stop(): Promise<void>
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()
@@ -86,7 +86,7 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
  */
 const outDirArgs = (privateBuildRoot: string | null, brand: BrandId) => (privateBuildRoot ? ['--outDir', path.join(privateBuildRoot, brand)] : [])
 
-export function buildLocalstackApps(brands: readonly BrandId[] = BRANDS, privateBuildRoot: string | null = null): void {
+function buildLocalstackApps(brands: readonly BrandId[] = BRANDS, privateBuildRoot: string | null = null): void {
   if (privateBuildRoot) {
     for (const brand of brands) {
       const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--mode', 'localstack', '--logLevel', 'error', ...outDirArgs(privateBuildRoot, brand)], {

@@ -27,7 +27,7 @@ export function isTimeoutError(error: AxiosError): boolean {
   return TIMEOUT_CODES.has(error.code ?? '')
 }
 
-export function isCertificateOrHostError(error: AxiosError): boolean {
+function isCertificateOrHostError(error: AxiosError): boolean {
   const code = error.code ?? ''
   return NEVER_RETRY_CODES.has(code) || code.startsWith('CERT_') || code.startsWith('UNABLE_TO_VERIFY')
 }

@@ -20,7 +20,7 @@
 import type { Rule } from 'eslint'
 
 /** Attributes whose value a person reads or hears (screen readers read the aria ones). */
-export const USER_FACING_ATTRIBUTES: readonly string[] = [
+const USER_FACING_ATTRIBUTES: readonly string[] = [
   'aria-label',
   'aria-description',
   'aria-placeholder',

@@ -14,7 +14,7 @@ import { FLAGS_DIR } from '../src/constants.ts'
 const FLAG_FILE = /^[A-Z]{2}\.svg$/
 
 /** Where the package keeps its 3:2 SVGs (its exports name no files, so the folder is found from its entry). */
-export function flagSourceDir(): string {
+function flagSourceDir(): string {
   const entry = createRequire(import.meta.url).resolve('country-flag-icons')
   return path.join(path.dirname(entry), '3x2')
 }

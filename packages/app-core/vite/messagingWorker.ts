@@ -17,8 +17,8 @@ import path from 'node:path'
 
 export const MESSAGING_WORKER_FILE = 'firebase-messaging-sw.js'
 /** Where the Firebase compat builds are served from (our choice). */
-export const FIREBASE_COMPAT_DIR = 'firebase'
-export const FIREBASE_COMPAT_FILES = ['firebase-app-compat.js', 'firebase-messaging-compat.js'] as const
+const FIREBASE_COMPAT_DIR = 'firebase'
+const FIREBASE_COMPAT_FILES = ['firebase-app-compat.js', 'firebase-messaging-compat.js'] as const
 
 export interface MessagingBrand {
   displayName: string

@@ -22,8 +22,8 @@ export interface PwaBrand extends MessagingBrand {
   theme: { background: string; buttonColor: string; buttonTextColor: string; primary: string }
 }
 
-export const MANIFEST_FILE = 'manifest.webmanifest'
-export const SERVICE_WORKER_FILE = 'sw.js'
+const MANIFEST_FILE = 'manifest.webmanifest'
+const SERVICE_WORKER_FILE = 'sw.js'
 export const ICON_SIZES = [192, 512] as const
 
 function rgb(hex: string): [number, number, number] {

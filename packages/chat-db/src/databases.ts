@@ -35,7 +35,7 @@ export type NoticeDexie = Dexie & {
  * another). A browser crash keeps everything committed; only an OS crash or power loss in the
  * following moment could lose the newest rows.
  */
-export const CHROME_TRANSACTION_DURABILITY = 'relaxed' as const
+const CHROME_TRANSACTION_DURABILITY = 'relaxed' as const
 
 function dexieOptions(options: DbOptions): DexieOptions {
   const result: DexieOptions = { chromeTransactionDurability: CHROME_TRANSACTION_DURABILITY }

@@ -35,7 +35,7 @@ function DefaultLink({ href, className, children, 'aria-current': ariaCurrent }:
   )
 }
 
-export function formatBadge(count: number): string {
+function formatBadge(count: number): string {
   return count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(count)
 }
 

@@ -43,6 +43,8 @@ export const ARCHIVE_CATCH_UP_PAGE_SIZE = 1000
 /**
  * An archive answer is given up (ArchiveError, nothing of it stored) once nothing of it has arrived for
  * this long; a large page on a slow link may take longer than that in all, as long as it keeps coming.
+ * The same length as a request's time-out, on purpose, not by accident of value.
+ * @alias
  */
 export const ARCHIVE_QUIET_MS = REQUEST_TIMEOUT_MS
 /** The longest an archive answer may take in all, even while it keeps coming. */

@@ -52,19 +52,19 @@ function bool(value: unknown): boolean {
   return value === true || value === 1 || value === 'true' || value === '1'
 }
 
-export function toImageAttachment(raw: Json): ImageAttachment {
+function toImageAttachment(raw: Json): ImageAttachment {
   return { url: str(raw.url), thumbUrl: str(raw.thumbUrl), payNeed: bool(raw.payNeed), payPrice: num(raw.payPrice) }
 }
 
-export function toShortVideoAttachment(raw: Json): ShortVideoAttachment {
+function toShortVideoAttachment(raw: Json): ShortVideoAttachment {
   return { url: str(raw.url), thumbUrl: str(raw.thumbUrl), duration: num(raw.duration) }
 }
 
-export function toStickerAttachment(raw: Json): StickerAttachment {
+function toStickerAttachment(raw: Json): StickerAttachment {
   return { id: str(raw.id), name: str(raw.name), thumbUrl: str(raw.thumbUrl) }
 }
 
-export function toGiftAttachment(raw: Json): GiftAttachment {
+function toGiftAttachment(raw: Json): GiftAttachment {
   return {
     id: str(raw.id),
     type: num(raw.type),
@@ -78,11 +78,11 @@ export function toGiftAttachment(raw: Json): GiftAttachment {
   }
 }
 
-export function toAskGiftAttachment(raw: Json): AskGiftAttachment {
+function toAskGiftAttachment(raw: Json): AskGiftAttachment {
   return { giftId: str(raw.giftId), giftPrice: num(raw.giftPrice), isSend: bool(raw.isSend) }
 }
 
-export function toCallAttachment(raw: Json): CallAttachment {
+function toCallAttachment(raw: Json): CallAttachment {
   return {
     sid: str(raw.sid),
     caller: str(raw.caller),
@@ -95,7 +95,7 @@ export function toCallAttachment(raw: Json): CallAttachment {
   }
 }
 
-export function toStoryAttachment(raw: Json): StoryAttachment {
+function toStoryAttachment(raw: Json): StoryAttachment {
   return { story_id: str(raw.story_id), step: num(raw.step), text: str(raw.text) }
 }
 

@@ -18,7 +18,7 @@ import { analyticsBatchSchema, clearEvents, listEvents, storeEvents, type Arriva
  *
  * Events are validated (400 naming the field) and stored once per eventId.
  */
-export const ANALYTICS_BASE_PATH = '/dev/analytics'
+const ANALYTICS_BASE_PATH = '/dev/analytics'
 const MAX_BATCH_BYTES = 256 * 1024
 
 /** A transparent 1×1 GIF: browsers report an empty 204 to an image as an error. */

@@ -8,7 +8,7 @@ import { z } from 'zod'
  */
 
 /** One event as @vchat/analytics sends it (its `AnalyticsEvent`). */
-export const analyticsEventSchema = z
+const analyticsEventSchema = z
   .object({
     type: z.enum(['track', 'user_set', 'user_add', 'user_append']),
     event: z.string().min(1).max(50).optional(),
@@ -24,7 +24,7 @@ export const analyticsEventSchema = z
 export type ReceivedEvent = z.infer<typeof analyticsEventSchema>
 
 /** SPEC §9: at most 50 events per send. */
-export const MAX_EVENTS_PER_BATCH = 50
+const MAX_EVENTS_PER_BATCH = 50
 
 export const analyticsBatchSchema = z.array(analyticsEventSchema).min(1).max(MAX_EVENTS_PER_BATCH)
 

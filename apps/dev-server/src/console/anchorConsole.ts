@@ -71,7 +71,7 @@ function burstContents(value: unknown): string[] {
 }
 
 /** One hub call action as the page receives it. */
-export interface ConsoleCall {
+interface ConsoleCall {
   action: string
   payload: unknown
 }
@@ -80,7 +80,7 @@ export interface ConsoleCall {
  * The actions a host's call client sends to the hub (the rest of the call vocabulary only comes from
  * the hub). Kept here because the server side does not load @vchat/webrtc-call.
  */
-export const CONSOLE_CALL_ACTIONS = [
+const CONSOLE_CALL_ACTIONS = [
   'SessionRequest',
   'CallReady',
   'CallAccept',
@@ -154,7 +154,7 @@ async function loadMessaging(): Promise<XmppChat> {
 }
 
 /** Signs an anchor in (or returns its running console) and connects its messaging. */
-export async function openAnchorConsole(app: AppContext, uid: string): Promise<ConsoleEntry> {
+async function openAnchorConsole(app: AppContext, uid: string): Promise<ConsoleEntry> {
   for (const entry of consoles.values()) if (entry.uid === uid) return entry
   const target = xmppTarget
   if (!target) throw new HttpError(503, 'anchor console: messaging is not running (start the stack with Prosody)')

@@ -8,7 +8,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { inTransaction } from './transaction.ts'
 
 /** An account, by uid (the product API's user) or by bare jid (the messaging side's). */
-export type LedgerAccount = { uid: string } | { jid: string }
+type LedgerAccount = { uid: string } | { jid: string }
 
 export interface Ledger {
   /** The gems balance, or null for an unknown account. */

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 
-export interface Migration {
+interface Migration {
   version: number
   sql: string
   /** What SQL alone cannot say (a column added only where it is missing), run after `sql` in the same transaction. */
@@ -11,7 +11,7 @@ export interface Migration {
  * Schema migrations in order; PRAGMA user_version holds the last applied version. Every table of the
  * database is created here, the development analytics events included: they live in the same file.
  */
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -273,7 +273,7 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0
 
-export function schemaVersionOf(db: DatabaseSync): number {
+function schemaVersionOf(db: DatabaseSync): number {
   const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined
   return row?.user_version ?? 0
 }

@@ -2,7 +2,7 @@ import type { ClientInfo, DeviceInfo, EnvelopeUserInfo } from '@vchat/contract'
 import { z } from 'zod'
 
 /** SPEC §7 deviceInfo; fbp/fbc optional (sent only with order creation). */
-export const deviceInfoSchema = z.object({
+const deviceInfoSchema = z.object({
   localLanguage: z.string(),
   configLanguage: z.string(),
   fingerprint: z.string(),
@@ -20,7 +20,7 @@ export const deviceInfoSchema = z.object({
   fbc: z.string().optional(),
 }) satisfies z.ZodType<DeviceInfo>
 
-export const clientInfoSchema = z.object({
+const clientInfoSchema = z.object({
   channel: z.string(),
   pkgName: z.string(),
   versionCode: z.string(),
@@ -28,7 +28,7 @@ export const clientInfoSchema = z.object({
   host: z.string(),
 }) satisfies z.ZodType<ClientInfo>
 
-export const userInfoSchema = z.object({
+const userInfoSchema = z.object({
   id: z.string(),
   jid: z.string(),
   vcToken: z.string(),

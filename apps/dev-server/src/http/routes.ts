@@ -34,7 +34,7 @@ export interface Route {
   handle(request: RouteRequest): RouteResult | Promise<RouteResult>
 }
 
-export interface ProductRouteInfo {
+interface ProductRouteInfo {
   /** Its name in the contract's endpoint table. */
   name: EndpointName
   auth: boolean

@@ -17,7 +17,7 @@ import { checkIn } from '../world/tasks.ts'
 import { componentInfo } from './common.ts'
 import { withBlockReason } from './devAccount.ts'
 
-export function accountInfo(user: UserRow): AccountInfo {
+function accountInfo(user: UserRow): AccountInfo {
   return {
     paid: user.paid === 1,
     gemsBalance: user.gems_balance,
@@ -30,7 +30,7 @@ export function accountInfo(user: UserRow): AccountInfo {
  * The free first call offer (SPEC §3 firstCallInfo): what is left is counted from the call records
  * as the hub counts it when it grants the call, so the app never offers a free call the hub refuses.
  */
-export function firstCallInfo(db: DatabaseSync, user: UserRow): FirstCallInfo {
+function firstCallInfo(db: DatabaseSync, user: UserRow): FirstCallInfo {
   return {
     freeFirstCallTotalTimes: FREE_FIRST_CALL_TIMES,
     freeFirstCallRemainingTimes: freeCallsLeft(db, user, 'first'),
@@ -39,7 +39,7 @@ export function firstCallInfo(db: DatabaseSync, user: UserRow): FirstCallInfo {
 }
 
 /** The paid user's free call (SPEC §3): `freeTimes` is what is left, counted as the hub counts it. */
-export function paidUserFreeCall(db: DatabaseSync, user: UserRow): PaidUserFreeCall {
+function paidUserFreeCall(db: DatabaseSync, user: UserRow): PaidUserFreeCall {
   return {
     freeTimes: freeCallsLeft(db, user, 'paid'),
     freeDuration: freeCallDurationS('paid'),
@@ -65,7 +65,7 @@ export function mainInfo(db: DatabaseSync, user: UserRow, domain: string): Confi
 }
 
 /** When the config is asked for: `now` (ms) and the device's `timezoneOffset` (minutes east of UTC). */
-export interface ConfigMoment {
+interface ConfigMoment {
   db: DatabaseSync
   now: number
   timezoneOffset: number
@@ -75,7 +75,7 @@ export interface ConfigMoment {
  * The config (combine_info). `silverCall.availableTimes` is what is left today, counted as the hub and
  * club_call_times count it: the day's allowance less the silver calls answered since the user's local midnight.
  */
-export function configInfo(user: UserRow, domain: string, moment: ConfigMoment): ConfigInfo {
+function configInfo(user: UserRow, domain: string, moment: ConfigMoment): ConfigInfo {
   return {
     mainInfo: mainInfo(moment.db, user, domain),
     veegoInfo: {

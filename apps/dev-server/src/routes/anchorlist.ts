@@ -61,7 +61,7 @@ export function storyLine(app: AppContext, row: AnchorRow) {
  * then by popularity), reduced to what a visitor may see: no price, gallery or videos. A GET without
  * the product envelope, so it needs no device data and a CDN may cache it for everyone.
  */
-export function publicWall(app: AppContext, language: string | undefined) {
+function publicWall(app: AppContext, language: string | undefined) {
   const primary = language?.split('-')[0]
   const speaks = (row: AnchorRow) => (row.language === primary ? 0 : 1)
   const rows = allAnchors(app.db)
@@ -75,7 +75,7 @@ export function publicWall(app: AppContext, language: string | undefined) {
   }
 }
 
-export const publicWallRoute: Route = {
+const publicWallRoute: Route = {
   method: 'GET',
   path: '/api/public/live_hosts',
   handle({ app, url }): { body: RawResult } {

@@ -13,7 +13,7 @@ function uidOf(jid: string): string {
 }
 
 /** One record as the signed-in user `me` sees it; `peerAvatarUrl` is the other side's picture. */
-export function callRecord(row: CallHistoryRow, me: string, peerAvatarUrl = ''): CallRecord {
+function callRecord(row: CallHistoryRow, me: string, peerAvatarUrl = ''): CallRecord {
   const outgoing = row.caller === me
   const peerJid = outgoing ? row.callee : row.caller
   // A silver call's charges are silver coins (the hub keeps them in the same column).

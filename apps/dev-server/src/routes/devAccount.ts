@@ -10,7 +10,7 @@ import { getSetting, setSetting } from './common.ts'
 const reasonKey = (uid: string) => `block_reason:${uid}`
 
 /** Why this user is blocked ('' when no reason was given). */
-export function blockReasonOf(db: DatabaseSync, uid: string): string {
+function blockReasonOf(db: DatabaseSync, uid: string): string {
   return getSetting(db, reasonKey(uid)) ?? ''
 }
 

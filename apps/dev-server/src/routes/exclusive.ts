@@ -8,7 +8,7 @@ import { allAnchors, byPresence, paginate, toAnchorInfo, type AnchorRow } from '
  * The exclusive-girl page's hosts (our design: SPEC §2 names the page only). Seeded: every eighth host
  * (uid ≡ 3 mod 8, eight of the 64), at twice her private price, with an introduction of her own.
  */
-export function isExclusiveAnchor(uid: string): boolean {
+function isExclusiveAnchor(uid: string): boolean {
   return Number(uid) % 8 === 3
 }
 
@@ -19,7 +19,7 @@ const INTROS = [
   'I love slow conversations and good music. Call me when you have time.',
 ]
 
-export function toExclusiveItem(app: AppContext, row: AnchorRow): ExclusiveAnchorItem {
+function toExclusiveItem(app: AppContext, row: AnchorRow): ExclusiveAnchorItem {
   return {
     ...toAnchorInfo(app, row),
     exclusivePrice: row.private_chat_price * 2,

@@ -46,7 +46,7 @@ function raw(contentType: string, bytes: Buffer, cache = 'public, max-age=86400'
   return { body }
 }
 
-export function uploadsDir(app: AppContext): string {
+function uploadsDir(app: AppContext): string {
   return join(app.dataDir, 'uploads')
 }
 

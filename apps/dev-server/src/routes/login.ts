@@ -39,7 +39,7 @@ function signIn(app: AppContext, user: UserRow): LoginResponse {
 
 const WRONG_LOGIN = 'wrong uid or password'
 
-export function websiteConfig(app: AppContext): WebsiteConfig {
+function websiteConfig(app: AppContext): WebsiteConfig {
   return {
     appDownloadInfo: {
       enabled: true,

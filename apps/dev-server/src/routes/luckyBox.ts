@@ -48,7 +48,7 @@ function enabledFor(app: AppContext, user: UserRow): boolean {
   return mainInfo(app.db, user, app.domain).commonConfig.enableLuckyBox
 }
 
-export function luckyBoxInfo(app: AppContext, user: UserRow): LuckyBoxInfo {
+function luckyBoxInfo(app: AppContext, user: UserRow): LuckyBoxInfo {
   const enabled = enabledFor(app, user)
   return { enabled, boxes: enabled ? LUCKY_BOXES.map((box) => boxState(app.db, user, box)) : [] }
 }

@@ -21,7 +21,7 @@ import { cardVaultRoutes } from '../simulator/cardVault.ts'
 import { simulatorRoutes } from '../simulator/routes.ts'
 
 /** The payment simulator page of an order (`simulator/routes.ts`). */
-export function checkoutUrl(app: AppContext, orderId: string): string {
+function checkoutUrl(app: AppContext, orderId: string): string {
   return `${app.publicUrl}/dev/payment/checkout?orderId=${orderId}`
 }
 

@@ -45,7 +45,7 @@ export function onMessagingSettingsChanged(listener: SettingsListener): () => vo
   return () => settingsListeners.delete(listener)
 }
 
-export function personalInfo(app: AppContext, user: UserRow): PersonalInfo {
+function personalInfo(app: AppContext, user: UserRow): PersonalInfo {
   app.db.prepare('INSERT OR IGNORE INTO profiles (uid) VALUES (?)').run(user.uid)
   const p = app.db.prepare('SELECT * FROM profiles WHERE uid = ?').get(user.uid) as unknown as ProfileRow
   const avatar = user.kind === 'anchor' ? avatarPath(user.uid) : p.avatar_url

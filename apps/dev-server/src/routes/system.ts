@@ -10,7 +10,7 @@ import { getSetting, setSetting } from './common.ts'
 
 const MAINTENANCE_KEY = 'maintenance_status'
 
-export function maintenanceStatus(app: AppContext): number {
+function maintenanceStatus(app: AppContext): number {
   return Number(getSetting(app.db, MAINTENANCE_KEY) ?? MAINTENANCE_OFF)
 }
 

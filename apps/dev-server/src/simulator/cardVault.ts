@@ -54,7 +54,7 @@ interface TokenRow {
   redeemed_at: number | null
 }
 
-export function cardBrand(number: string): string {
+function cardBrand(number: string): string {
   if (number.startsWith('4')) return 'visa'
   if (/^5[1-5]/.test(number) || /^2[2-7]/.test(number)) return 'mastercard'
   if (/^3[47]/.test(number)) return 'amex'
@@ -68,7 +68,7 @@ const CODE_OF: Record<string, string> = { cardNumber: 'incorrect_number', expiry
 const PARAM_OF: Record<string, string> = { cardNumber: 'number', expiry: 'exp_year', cvv: 'cvc' }
 
 /** Checks and stores a card; the token or the provider's refusal. */
-export function tokenizeCard(
+function tokenizeCard(
   db: DatabaseSync,
   card: { number: string; expMonth: string; expYear: string; cvc: string | null; name: string },
   now: number,

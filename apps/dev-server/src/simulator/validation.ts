@@ -31,7 +31,7 @@ export function validateCode(cvv: string): Record<string, string> {
 }
 
 /** UPI virtual payment address: `name@handle` (NPCI: 2–256 of letters, digits, . - _ then a bank handle). */
-export const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/
+const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/
 
 export function validateVpa(vpa: string): Record<string, string> {
   return VPA_PATTERN.test(vpa.trim()) ? {} : { vpa: 'enter a UPI id such as name@bank' }

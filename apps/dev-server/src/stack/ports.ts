@@ -35,7 +35,7 @@ export function findFreePort(host: string = LOOPBACK): Promise<number> {
 }
 
 /** Resolves when `port` can be bound on loopback; rejects with PortInUseError naming `what` otherwise. */
-export async function assertPortFree(port: number, what: string, host: string = LOOPBACK): Promise<void> {
+async function assertPortFree(port: number, what: string, host: string = LOOPBACK): Promise<void> {
   try {
     await listenOnce(port, host)
   } catch (error) {

@@ -91,7 +91,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** Absolute path of the prosody executable, or ProsodyUnavailableError. */
-export function findProsodyBinary(binary?: string): string {
+function findProsodyBinary(binary?: string): string {
   const wanted = binary ?? process.env.VCHAT_PROSODY_BIN
   if (wanted) {
     if (isExecutable(wanted)) return wanted
@@ -106,7 +106,7 @@ export function findProsodyBinary(binary?: string): string {
   throw new ProsodyUnavailableError('no `prosody` executable on PATH')
 }
 
-export interface ProsodyConfigValues {
+interface ProsodyConfigValues {
   dataDir: string
   domain: string
   apiUrl: string
@@ -122,10 +122,10 @@ export interface ProsodyConfigValues {
 }
 
 /** How long Prosody keeps a dropped session resumable: a phone's network may be gone this long and resume. */
-export const SMACKS_HIBERNATION_SECONDS = 60
+const SMACKS_HIBERNATION_SECONDS = 60
 
 /** Fills the config template. Exported for tests and for printing the config. */
-export async function renderProsodyConfig(values: ProsodyConfigValues): Promise<string> {
+async function renderProsodyConfig(values: ProsodyConfigValues): Promise<string> {
   const template = await readFile(TEMPLATE_URL, 'utf8')
   const apiBase = values.apiUrl.replace(/\/+$/, '')
   const authUrl = `${apiBase}/internal/xmpp/check-token`

@@ -8,7 +8,7 @@ import { seedHash } from '../db/seedData.ts'
 import { portraitSvg } from './portraits.ts'
 
 /** Width of an image asked for without a quality suffix. */
-export const ORIGINAL_WIDTH = 960
+const ORIGINAL_WIDTH = 960
 const MAX_WIDTH = 2048
 const CACHE_LIMIT = 1000
 const cache = new Map<string, Buffer>()

@@ -37,7 +37,7 @@ function channelsOf(country: string): PayChannel[] {
   return channels
 }
 
-export function skusOf(country: string): Sku[] {
+function skusOf(country: string): Sku[] {
   const [currency, rate] = CURRENCY[country] ?? CURRENCY[DEFAULT_PAY_COUNTRY]!
   return TIERS.map((tier) => ({
     sku: tier.id,
@@ -278,7 +278,7 @@ export function onOrderSettled(db: DatabaseSync, listener: OrderSettledListener)
  * succeeds, not when it is created: of two orders opened before either was paid, the one paid first
  * is the first purchase, and the other credits the package alone.
  */
-export function firstPurchaseBonus(gems: number): number {
+function firstPurchaseBonus(gems: number): number {
   return Math.floor((gems * FIRST_RECHARGE_BONUS_PERCENT) / 100)
 }
 

@@ -15,7 +15,7 @@ export function removeRelation(db: DatabaseSync, from: string, to: string, kind:
   return Number(db.prepare('DELETE FROM relations WHERE from_jid = ? AND to_jid = ? AND kind = ?').run(from, to, kind).changes)
 }
 
-export function friendStatus(db: DatabaseSync, me: string, other: string): FriendStatus {
+function friendStatus(db: DatabaseSync, me: string, other: string): FriendStatus {
   if (hasRelation(db, me, other, 'friend')) return 'friends'
   if (hasRelation(db, me, other, 'friend_request')) return 'sent'
   if (hasRelation(db, other, me, 'friend_request')) return 'received'

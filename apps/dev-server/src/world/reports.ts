@@ -9,7 +9,7 @@ import { jidExists } from './anchors.ts'
 import { DAY_MS } from './time.ts'
 
 /** A repeat within this window is the same report. */
-export const REPORT_REPEAT_WINDOW_MS = DAY_MS
+const REPORT_REPEAT_WINDOW_MS = DAY_MS
 
 export type ReportOutcome = 'filed' | 'repeat' | 'self' | 'unknown'
 
@@ -27,9 +27,3 @@ export function fileReport(app: AppContext, reporterJid: string, report: ReportU
   return 'filed'
 }
 
-/** The reports filed against `targetJid`, newest first (what a moderator reads). */
-export function reportsAgainst(app: AppContext, targetJid: string): { reporter: string; reason: string; detail: string; sid: string | null }[] {
-  return app.db
-    .prepare('SELECT reporter, reason, detail, sid FROM user_reports WHERE target = ? ORDER BY id DESC')
-    .all(targetJid) as unknown as { reporter: string; reason: string; detail: string; sid: string | null }[]
-}

@@ -29,7 +29,7 @@ interface TaskDefinition {
 const count = (db: DatabaseSync, sql: string, ...params: (string | number)[]) =>
   (db.prepare(sql).get(...params) as { n: number }).n
 
-export const TASKS: readonly TaskDefinition[] = [
+const TASKS: readonly TaskDefinition[] = [
   {
     taskKey: 'complete_profile',
     title: 'Add an avatar, gender and birthday',

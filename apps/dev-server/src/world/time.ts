@@ -4,7 +4,7 @@ export const DAY_MS = 86_400_000
 /** Real offsets lie within UTC−12:00 … UTC+14:00; anything else is clamped. */
 const MAX_OFFSET_MINUTES = 14 * 60
 
-export function clampOffset(offsetMinutes: number): number {
+function clampOffset(offsetMinutes: number): number {
   if (!Number.isFinite(offsetMinutes)) return 0
   return Math.max(-MAX_OFFSET_MINUTES, Math.min(MAX_OFFSET_MINUTES, Math.round(offsetMinutes)))
 }

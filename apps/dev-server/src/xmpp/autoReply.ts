@@ -17,9 +17,9 @@ export const AUTO_REPLY_TYPE_TEXT = 0
 export const AUTO_REPLY_TYPE_STORY_LINE = 46
 
 /** The typing pause: a base, a little per character of the answer, some jitter; capped. */
-export const REPLY_BASE_MS = 1200
-export const REPLY_PER_CHAR_MS = 35
-export const REPLY_JITTER_MS = 800
+const REPLY_BASE_MS = 1200
+const REPLY_PER_CHAR_MS = 35
+const REPLY_JITTER_MS = 800
 export const REPLY_MAX_MS = 6000
 
 /** Three small scripts; an anchor uses the one its uid picks, line after line, per user. */
@@ -64,7 +64,7 @@ export interface AutoReplyTimers {
   clearTimeout(handle: unknown): void
 }
 
-export interface StoryLineScript {
+interface StoryLineScript {
   story_id: string
   steps: readonly { step: number; text: string; delaySeconds: number }[]
 }

@@ -11,9 +11,9 @@ import type { ChatSession, Messenger } from '@vchat/xmpp-chat'
 import { createAutoReplies, type AutoReplies, type AutoReplySender, type AutoReplyTimers } from './autoReply.ts'
 
 /** The resource of the anchors' auto-reply sessions (the console uses the app's `web_fachat`). */
-export const AUTO_REPLY_RESOURCE = 'dev_autoreply'
+const AUTO_REPLY_RESOURCE = 'dev_autoreply'
 /** An anchor's auto-reply session closes after this long without sending. */
-export const AUTO_REPLY_IDLE_MS = 60_000
+const AUTO_REPLY_IDLE_MS = 60_000
 
 interface AnchorSession {
   session: ChatSession
@@ -22,7 +22,7 @@ interface AnchorSession {
 }
 
 /** Sends as anchors over Prosody's websocket; one session per anchor while it has something to say. */
-export function createXmppAutoReplySender(app: AppContext, target: { wsUrl: string; domain: string }, timers: AutoReplyTimers): AutoReplySender {
+function createXmppAutoReplySender(app: AppContext, target: { wsUrl: string; domain: string }, timers: AutoReplyTimers): AutoReplySender {
   const sessions = new Map<string, Promise<AnchorSession>>()
 
   function close(jid: string): void {

@@ -41,7 +41,7 @@ export interface CallRecordRow {
 }
 
 /** A new call as the hub opens it: ringing, with the first minute held (or nothing, when free). */
-export interface NewCallRecord {
+interface NewCallRecord {
   sid: string
   caller: string
   callee: string
@@ -54,7 +54,7 @@ export interface NewCallRecord {
 }
 
 /** What changes on a call as it goes: its state, why it ended, and what was billed. */
-export interface CallRecordUpdate {
+interface CallRecordUpdate {
   state: string
   reason: string
   connectingTime: number | null
@@ -136,7 +136,7 @@ export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallR
 }
 
 /** Silver calls `jid` had answered since `since` (ms): each uses one of the day's availableTimes. */
-export function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
+function silverCallsUsedSince(db: DatabaseSync, jid: string, since: number): number {
   const row = db
     .prepare('SELECT COUNT(*) AS n FROM call_records WHERE payer = ? AND free_kind = ? AND connecting_time IS NOT NULL AND start_time >= ?')
     .get(jid, SILVER_RECORD_KIND, since) as { n: number }

@@ -41,7 +41,7 @@ function bare(jid: string): string {
 }
 
 /** An iq error for iqCallee: `<error type><condition/>[<app condition/>]<text/></error>`. */
-export function iqError(type: 'cancel' | 'modify' | 'auth', condition: string, text: string, appCondition?: ComponentElement): ComponentElement {
+function iqError(type: 'cancel' | 'modify' | 'auth', condition: string, text: string, appCondition?: ComponentElement): ComponentElement {
   return xml(
     'error',
     { type },

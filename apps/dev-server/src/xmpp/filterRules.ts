@@ -19,17 +19,17 @@ import { FILTER_WORDS, MASKED_BITS, wordCharRanges } from './filter.ts'
 import { SENSITIVE_DISCARD, SENSITIVE_OFFLINE } from '@vchat/contract'
 
 export const FILTER_RULES_PATH = '/internal/xmpp/filter-rules'
-export const FILTER_RULES_VERSION_PATH = `${FILTER_RULES_PATH}/version`
+const FILTER_RULES_VERSION_PATH = `${FILTER_RULES_PATH}/version`
 export const MESSAGE_NOTICE_PATH = '/internal/xmpp/message'
 /** Where the module takes pushed snapshots, on Prosody's HTTP port. */
 export const PROSODY_RULES_PATH = '/vchat_filter/rules'
 /** How long a block waits for a Prosody to take the new rules (the module's poll catches up otherwise). */
-export const PUSH_TIMEOUT_MS = 2_000
+const PUSH_TIMEOUT_MS = 2_000
 
 /** Bits whose messages the client drops (discard, offline): nobody saw them, nobody answers. */
 const DROPPED_BITS = SENSITIVE_DISCARD | SENSITIVE_OFFLINE
 
-export interface FilterRules {
+interface FilterRules {
   lists: Array<{ bit: number; words: string[]; masked: boolean }>
   /** Inclusive code point ranges of the word characters (Unicode letters and numbers). */
   wordChars: ReadonlyArray<readonly [number, number]>
@@ -50,7 +50,7 @@ export interface FilterRulesSnapshot {
   lastSeenHidden: string[]
 }
 
-export function filterRules(): FilterRules {
+function filterRules(): FilterRules {
   return {
     lists: Object.entries(FILTER_WORDS).map(([bit, words]) => ({ bit: Number(bit), words: [...words], masked: (Number(bit) & MASKED_BITS) !== 0 })),
     wordChars: wordCharRanges(),
@@ -69,7 +69,7 @@ function versionOf(db: DatabaseSync): number {
   return version
 }
 
-export function filterRulesSnapshot(app: AppContext): FilterRulesSnapshot {
+function filterRulesSnapshot(app: AppContext): FilterRulesSnapshot {
   const blocked = app.db.prepare('SELECT jid FROM users WHERE blocked = 1 ORDER BY jid').all() as Array<{ jid: string }>
   const anchors = app.db.prepare('SELECT u.jid FROM anchors a JOIN users u ON u.uid = a.uid ORDER BY u.jid').all() as Array<{ jid: string }>
   // Settings hold only the choices an account made (unreadable ones count as none, as in profile.ts).
@@ -131,7 +131,7 @@ async function push(target: FilterRulesTarget, body: string, log: (line: string)
  * The rules changed (a block, an unblock): a new version, pushed to every Prosody of this
  * dev-server; resolves once each has taken it (or failed, or timed out after PUSH_TIMEOUT_MS).
  */
-export async function publishFilterRules(app: AppContext): Promise<void> {
+async function publishFilterRules(app: AppContext): Promise<void> {
   versions.set(app.db, Math.max(versionOf(app.db) + 1, Date.now()))
   const set = app.publicUrl ? targets.get(originOf(app.publicUrl)) : undefined
   if (!set || set.size === 0) return
@@ -140,14 +140,14 @@ export async function publishFilterRules(app: AppContext): Promise<void> {
 }
 
 /** Where mod_auth_vchat takes sign-outs, beside the rules on the same Prosody HTTP port. */
-export const PROSODY_SIGNED_OUT_PATH = '/auth_vchat/signed-out'
+const PROSODY_SIGNED_OUT_PATH = '/auth_vchat/signed-out'
 
 /**
  * A token was signed out through the API: every Prosody of this dev-server ends the messaging sessions
  * signed in with it (a message sent to the user afterwards waits offline for the next sign-in instead
  * of reaching a signed-out page). Bounded by PUSH_TIMEOUT_MS per Prosody.
  */
-export async function endMessagingSessions(app: AppContext, signedOut: { jid: string; token: string }): Promise<void> {
+async function endMessagingSessions(app: AppContext, signedOut: { jid: string; token: string }): Promise<void> {
   const set = app.publicUrl ? targets.get(originOf(app.publicUrl)) : undefined
   if (!set || set.size === 0) return
   const body = JSON.stringify({ username: signedOut.jid.split('@')[0] ?? '', tokenHash: hashToken(signedOut.token) })

@@ -13,21 +13,21 @@ import { createCallRecordWriter, SILVER_RECORD_KIND } from './callRecords.ts'
 import { createHubBilling } from './hubBilling.ts'
 import { bareJid, type CallSession, type HubAccount, type HubPayload, type HubTimers, type Party } from './hubSession.ts'
 
-export { HUB_BILLING_UNIT_MS, HUB_RECHARGE_GRACE_MS } from './hubBilling.ts'
-export { bareJid, type CallTier, type HubPayload, type HubTimers } from './hubSession.ts'
+export { HUB_RECHARGE_GRACE_MS } from './hubBilling.ts'
+export { type HubPayload, type HubTimers } from './hubSession.ts'
 
 /** SPEC §9: a call not answered within 60 s ends with 'timeOut'. */
-export const HUB_RING_TIMEOUT_MS = 60_000
+const HUB_RING_TIMEOUT_MS = 60_000
 /** SPEC §9: both sides send a heartbeat every 5 s once connected. */
-export const HUB_HEARTBEAT_INTERVAL_MS = 5_000
+const HUB_HEARTBEAT_INTERVAL_MS = 5_000
 /** A side silent for three heartbeats (15 s) is gone: the call ends. */
-export const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
+const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
 /**
  * A side sends heartbeats from the moment its remote media arrives (SPEC §4), which on a slow phone or
  * network can be long after the call was accepted: until its first heartbeat a side has the call
  * set-up time (SPEC §9: 60 s) before it counts as gone.
  */
-export const HUB_MEDIA_SETUP_GRACE_MS = 60_000
+const HUB_MEDIA_SETUP_GRACE_MS = 60_000
 
 export interface HubOptions {
   db: DatabaseSync

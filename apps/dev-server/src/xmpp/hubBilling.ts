@@ -14,7 +14,7 @@ import { freeCallDurationS, freeCallsLeft, silverCallsLeft, type FreeKind } from
 import { bareJid, type CallSession, type CallTier, type HubAccount, type HubPayload, type HubTimers } from './hubSession.ts'
 
 /** Billing unit: every started minute is charged. */
-export const HUB_BILLING_UNIT_MS = 60_000
+const HUB_BILLING_UNIT_MS = 60_000
 /**
  * How long a call waits for a purchase when the next minute cannot be paid (our choice): a free call
  * whose time is over and whose user agreed to go on, or a paid call whose user started a purchase
@@ -36,7 +36,7 @@ export interface HubBillingOptions {
 }
 
 /** The terms of a requested call: who pays, at what price, and whether it is free or silver. */
-export interface CallTerms {
+interface CallTerms {
   payer: HubAccount
   /** The anchor's price a minute (`private_chat_price`), what a standard call costs. */
   anchorPrice: number

@@ -2,17 +2,13 @@ import type { Route } from '../http/routes.ts'
 import { ANCHOR_CONSOLE_ROUTES } from '../console/anchorConsole.ts'
 import { filterRulesRoutes } from './filterRules.ts'
 
-export { startXmppComponents, buyGift, type StartXmppComponentsOptions, type XmppComponents } from './components.ts'
-export { filterText, FILTER_WORDS, type FilterVerdict } from './filter.ts'
-export { addFilterRulesTarget, filterRulesSnapshot, publishFilterRules, FILTER_RULES_PATH, type FilterRulesSnapshot } from './filterRules.ts'
+export { startXmppComponents } from './components.ts'
 
 /** HTTP routes of the XMPP side (mounted through startDevServer's extraRoutes). */
 export const XMPP_ROUTES: readonly Route[] = [...filterRulesRoutes, ...ANCHOR_CONSOLE_ROUTES]
 import { closeAnchorConsoles as closeConsoles, setAnchorConsoleXmpp as setConsoleXmpp, type AnchorConsoleXmpp } from '../console/anchorConsole.ts'
 import { setAutoReplyXmpp } from './autoReplyRuntime.ts'
 
-export { createAutoReplies, type AutoReplies, type AutoReplySender } from './autoReply.ts'
-export { autoRepliesOf, setAutoReplyXmpp } from './autoReplyRuntime.ts'
 
 /** Where the anchors' sessions connect (console and auto replies); null when Prosody is down. */
 export function setAnchorConsoleXmpp(target: AnchorConsoleXmpp | null): void {

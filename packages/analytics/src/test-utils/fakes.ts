@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import type { AnalyticsEvent, AnalyticsTimers, AnalyticsTransport, KeyValueStorage, SendOptions } from '../types'
 
 export interface FakeTransport extends AnalyticsTransport {
@@ -52,4 +51,3 @@ export function sequentialIds(prefix = 'id'): () => string {
 
 export const nowFromFakeClock = (): number => Date.now()
 
-export { vi }

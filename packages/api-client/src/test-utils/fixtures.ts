@@ -41,7 +41,7 @@ export interface FakeLogger {
   logger: { warn(message: string): void; error(message: string): void }
 }
 
-export function fakeLogger(): FakeLogger {
+function fakeLogger(): FakeLogger {
   const warn: string[] = []
   const error: string[] = []
   return { warn, error, logger: { warn: (m) => warn.push(m), error: (m) => error.push(m) } }

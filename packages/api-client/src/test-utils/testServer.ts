@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string
   url: string
   headers: IncomingMessage['headers']

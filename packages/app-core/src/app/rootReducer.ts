@@ -12,7 +12,7 @@ import { systemSlice } from '../features/system/systemSlice'
 import type { LazyState } from './state'
 
 /** Slices every page needs, the landing page included; in the entry chunk. */
-export const baseSlices = [authSlice, accountSlice, configSlice, systemSlice, settingsSlice] as const
+const baseSlices = [authSlice, accountSlice, configSlice, systemSlice, settingsSlice] as const
 
 /** Selectors of an injected slice answer its initial state while the store holds nothing for it yet. */
 export const rootReducer = combineSlices(...baseSlices).withLazyLoadedSlices<LazyState>()

@@ -51,7 +51,7 @@ export interface AppState {
 export type PreloadedAppState = { [K in keyof AppState]?: Partial<AppState[K]> }
 
 /** State of the slices every page needs, the landing page included (`baseSlices`, in the entry chunk). */
-export type BaseState = Pick<AppState, 'auth' | 'account' | 'config' | 'system' | 'settings'>
+type BaseState = Pick<AppState, 'auth' | 'account' | 'config' | 'system' | 'settings'>
 
 /** Feature state injected by the feature's own (lazy) module: absent from the store until then. */
 export type LazyState = Omit<AppState, keyof BaseState>

@@ -11,7 +11,7 @@ import { rootReducer } from './rootReducer'
 import type { AppDispatch, LazyState, PreloadedAppState, RootState } from './state'
 
 export type { AppDispatch, AppState, PreloadedAppState, RootState } from './state'
-export { baseSlices, rootReducer } from './rootReducer'
+export { rootReducer } from './rootReducer'
 
 /** Dispatched once feature slices were injected, so the store computes their initial state. */
 export const FEATURE_SLICES_INJECTED = 'app/featureSlicesInjected'

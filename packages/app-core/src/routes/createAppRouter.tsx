@@ -10,7 +10,7 @@ import type { AppRoute } from './routeTable'
 import { renderScreen } from './screens'
 
 /** The browser's (or a test's in-memory) history the router follows. */
-export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>
+type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>
 
 /**
  * A brand's router: its route objects and the history they follow.

@@ -44,7 +44,7 @@ function isSavedLocation(value: unknown): value is SavedLocation {
   return Boolean(value && typeof value === 'object' && typeof (value as SavedLocation).pathname === 'string')
 }
 
-export const FALLBACK_BACKGROUND: SavedLocation = { pathname: POPUP_FALLBACK_PATH, search: '', hash: '' }
+const FALLBACK_BACKGROUND: SavedLocation = { pathname: POPUP_FALLBACK_PATH, search: '', hash: '' }
 
 const RouteTableContext = createContext<readonly AppRoute[]>([])
 export const RouteTableProvider = RouteTableContext.Provider
@@ -81,7 +81,7 @@ export function useBackgroundLocation(): SavedLocation | null {
 }
 
 /** Router state for navigating to `to`: popups remember the page they open over. */
-export function useStateFor(): (to: string) => AppLocationState | undefined {
+function useStateFor(): (to: string) => AppLocationState | undefined {
   const routes = useRouteTable()
   const location = useLocation()
   const background = useBackgroundLocation()

@@ -46,7 +46,7 @@ export type ScreenKey =
 /** `home`: under the home layout (tabs); `top`: a full page outside it. */
 export type RouteLayout = 'home' | 'top'
 
-export type Flag = boolean | ((flags: BrandRouteFlags) => boolean)
+type Flag = boolean | ((flags: BrandRouteFlags) => boolean)
 
 /** A row of the route table (`routes.ts`). */
 export interface RouteDefinition {

@@ -29,7 +29,7 @@ export const ANALYTICS_QUEUE_KEY = 'vchat_analytics_queue'
 /** localStorage key of the calls made before the client was loaded (see above). */
 export const ANALYTICS_PRELOAD_KEY = 'vchat_analytics_preload'
 /** Without requestIdleCallback, how long after the first paint a signed-in user's client loads. */
-export const ANALYTICS_IDLE_FALLBACK_MS = 1500
+const ANALYTICS_IDLE_FALLBACK_MS = 1500
 
 type Call =
   | { kind: 'track'; event: string; properties: Record<string, unknown> | undefined; time: number }
@@ -67,7 +67,7 @@ export interface LazyAnalyticsOptions {
   now?: () => number
 }
 
-export type JournalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+type JournalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 function readJournal(storage: JournalStorage): Call[] {
   const raw = storage.getItem(ANALYTICS_PRELOAD_KEY)

@@ -19,7 +19,7 @@ export interface CardDetails {
   cvv?: string
 }
 
-export interface CardToken {
+interface CardToken {
   /** Single use, minutes long: hand it to `save_bank_card` at once. */
   token: string
   brand: string

@@ -39,7 +39,7 @@ export function createPersistEngine(): PersistEngine {
   }
 }
 
-export function createBrowserStorage(): StorageService {
+function createBrowserStorage(): StorageService {
   return {
     persistEngine: createPersistEngine(),
     local: (key) => createStorage('local', key),
@@ -47,13 +47,13 @@ export function createBrowserStorage(): StorageService {
   }
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
   clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
 }
 
-export const consoleLogger: Logger = {
+const consoleLogger: Logger = {
   info: (message, details) => console.info(`[vchat] ${message}`, details ?? ''),
   warn: (message, details) => console.warn(`[vchat] ${message}`, details ?? ''),
   error: (message, details) => console.error(`[vchat] ${message}`, details ?? ''),

@@ -1,6 +1,5 @@
 import { CHANNEL, WEB_VERSION, createDeviceInfo, type ClientInfo, type DeviceInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
-import { DEVICE_ID_STORAGE_KEY } from '../constants'
 import type { KeyedStorage } from './types'
 
 export interface StoredDeviceIds {
@@ -70,4 +69,3 @@ export function clientInfoFor(brand: BrandConfig): ClientInfo {
   }
 }
 
-export { DEVICE_ID_STORAGE_KEY }

@@ -1,8 +1,7 @@
 import type { CallRuntime } from '../features/call/callRuntime'
-import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, PushService, ResolvedEndpoints } from './types'
+import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, ResolvedEndpoints } from './types'
 import type { MessagingInstance } from './messaging'
 import type { ChatDb } from '@vchat/chat-db'
-
 
 const NEED_LOGIN = 'need login'
 
@@ -167,13 +166,3 @@ export function createLazyDb(): DbService {
   }
 }
 
-/** Push that does nothing (SPEC §8: push failures are silent); the app's real one is `createAppPush`. */
-export function createPushPlaceholder(): PushService {
-  return {
-    async register() {},
-    async unregister() {},
-    permission: () => 'unsupported',
-    requestPermission: async () => 'unsupported',
-    onNotice: () => () => {},
-  }
-}

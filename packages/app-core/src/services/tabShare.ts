@@ -22,9 +22,7 @@
  * `relayedHub` and `callRouter` (call signalling per tab), `tabPost` (ordered, batched posting) and
  * `tabEnv` (the browser's APIs).
  */
-export { createCallRouter } from './tabShare/callRouter'
-export type { CallRouter } from './tabShare/callRouter'
-export { TAB_REQUEST_TIMEOUT_MS, leaderLockName, tabLockName } from './tabShare/protocol'
+export { TAB_REQUEST_TIMEOUT_MS } from './tabShare/protocol'
 export { createSharedChat } from './tabShare/sharedChat'
 export { browserTabEnv } from './tabShare/tabEnv'
 export type { TabChannel, TabEnv } from './tabShare/tabEnv'

@@ -30,7 +30,7 @@ export const demoPersonalInfo: PersonalInfo = {
   settings: {},
 }
 
-export const demoUserSupport: UserSupportInfo = {
+const demoUserSupport: UserSupportInfo = {
   supportJid: 'support@help.localhost',
   supportEmail: 'support@vchat.localhost',
   faqUrl: 'https://vchat.localhost/files/pages/faq.html',

@@ -24,17 +24,17 @@ export const pageRequest = exact<C.PageRequest>()(z.object({ page, size }).stric
 export const targetJidRequest = exact<C.TargetJidRequest>()(z.object({ targetJid: jid }).strict())
 export const nonNegative = z.number().int().min(0)
 export const onlineStatus = exact<C.OnlineStatus>()(z.enum(['online', 'busy', 'offline']))
-export const gender = exact<C.Gender>()(z.enum(['female', 'male']))
+const gender = exact<C.Gender>()(z.enum(['female', 'male']))
 export const url = z.string().regex(/^https?:\/\//, 'expected an absolute URL')
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number().int().min(1), size: nonNegative, total: nonNegative, hasMore: z.boolean() }).strict()
 }
 
-export const componentInfo = exact<C.ComponentInfo>()(
+const componentInfo = exact<C.ComponentInfo>()(
   z.object({ hubDomain: z.string(), giftDomain: z.string(), helpDomain: z.string() }).strict(),
 )
-export const firstCallInfo = exact<C.FirstCallInfo>()(
+const firstCallInfo = exact<C.FirstCallInfo>()(
   z
     .object({ freeFirstCallTotalTimes: nonNegative, freeFirstCallRemainingTimes: nonNegative, freeFirstCallDuration: nonNegative })
     .strict(),

@@ -11,7 +11,7 @@ import { bareJid } from '@vchat/contract'
 import type { ChatStateName } from '@vchat/contract'
 
 /** Everything the messenger reports, one listener set per kind. */
-export interface MessengerEvents {
+interface MessengerEvents {
   readonly message: Listeners<[ChatMessage, MessageOrigin]>
   readonly arriving: Listeners<[ChatMessage]>
   readonly update: Listeners<[ChatMessage]>

@@ -22,7 +22,7 @@ export function isBlockedCallError(call: { action: string; payload: unknown }): 
 }
 
 /** Calls `onBlocked` whenever the messaging server or the hub refuses something because the account is blocked. */
-export function listenForServerBlock(transport: Pick<HubTransport, 'onStanza' | 'onCall'>, onBlocked: () => void): () => void {
+function listenForServerBlock(transport: Pick<HubTransport, 'onStanza' | 'onCall'>, onBlocked: () => void): () => void {
   const stopStanzas = transport.onStanza((stanza) => {
     if (isBlockedBounce(stanza)) onBlocked()
   })

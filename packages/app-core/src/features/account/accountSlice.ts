@@ -8,7 +8,7 @@ import { loadConfig } from '../config/configSlice'
 import type { AccountState } from './accountState'
 export type { AccountState } from './accountState'
 
-export const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
+const initialAccountState: AccountState = { paid: false, gemsBalance: null, silverBalance: null, silverSpent: null }
 
 export const loadAccount = createAppAsyncThunk('account/load', async (_: void, { extra, getState }) => {
   const reportsBefore = getState().account.gemsReports ?? 0

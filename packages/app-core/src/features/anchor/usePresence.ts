@@ -5,7 +5,7 @@ import { PRESENCE_POLL_MS } from '../../constants'
 import { refreshPresence } from '../discover/discoverSlice'
 
 /** Whether the page is visible now (Page Visibility API). */
-export function pageVisible(): boolean {
+function pageVisible(): boolean {
   return typeof document === 'undefined' || document.visibilityState !== 'hidden'
 }
 

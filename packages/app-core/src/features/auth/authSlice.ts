@@ -14,7 +14,7 @@ import { uidOfJid } from '@vchat/contract'
 import type { AuthState, LoginFailure, LoginStatus } from './authState'
 export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus } from './authState'
 
-export const initialAuthState: AuthState = {
+const initialAuthState: AuthState = {
   user: null,
   componentInfo: null,
   completeUserInfoCheck: false,
@@ -53,7 +53,7 @@ function apiErrorCode(error: unknown): ApiErrorCode | null {
 }
 
 /** Maps whatever the sign-in call threw to a failure the screen can explain. */
-export function loginFailureFrom(error: unknown): LoginFailure {
+function loginFailureFrom(error: unknown): LoginFailure {
   if (error instanceof LoginFlowError) return error.failure
   const code = apiErrorCode(error)
   if (code && error instanceof Error) {
@@ -65,7 +65,7 @@ export function loginFailureFrom(error: unknown): LoginFailure {
 }
 
 /** Turns a login answer into the main user; throws 'invalid token' when there is no vcToken (SPEC §5). */
-export function userFromLoginResponse(response: LoginResponse | null | undefined): MainUser {
+function userFromLoginResponse(response: LoginResponse | null | undefined): MainUser {
   const info = response?.userInfo
   if (!info || typeof info.vcToken !== 'string' || info.vcToken === '' || !info.jid) {
     throw new LoginFlowError({ kind: 'invalid_token', reason: LOGIN_ERROR_INVALID_TOKEN })
@@ -241,7 +241,7 @@ export const authSlice = createSlice({
   },
 })
 
-export const { userStored, profileLoaded, loginFailureDismissed } = authSlice.actions
+const { userStored, profileLoaded } = authSlice.actions
 
 export const selectUser = (state: RootState): MainUser | null => state.auth.user
 export const selectIsLoggedIn = (state: RootState): boolean => state.auth.user !== null

@@ -11,7 +11,7 @@ import { usePerson } from '../users/usePerson'
 import { CoinStorePanel } from '../wallet/CoinStore'
 import { freeOfferOf, loadCallOffer, selectCall } from './callSlice'
 
-export interface CallConfirmViewProps {
+interface CallConfirmViewProps {
   name: string
   avatarUrl: string
   status: 'loading' | 'failed' | 'ready'
@@ -30,7 +30,7 @@ export interface CallConfirmViewProps {
  * What the user agrees to before a call: who, the price per minute and their balance, or the free
  * time the server offers and what follows it. Nothing is held before "Start".
  */
-export function CallConfirmView({ name, avatarUrl, status, price, balance, free, onStart, onCancel, onBuyGems, onRetry }: CallConfirmViewProps) {
+function CallConfirmView({ name, avatarUrl, status, price, balance, free, onStart, onCancel, onBuyGems, onRetry }: CallConfirmViewProps) {
   const { t } = useTranslation('call')
   const short = free === null && balance < price
   return (

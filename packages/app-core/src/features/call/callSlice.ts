@@ -6,7 +6,7 @@ import { loggedOut } from '../auth/authActions'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { CallStars, ReportReason } from '@vchat/api-client'
 import type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
-export type { CallFailureView, CallFeedback, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
+export type { CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
 
 /**
  * Asks the server which free calls the user has left (before a call is confirmed, and again after
@@ -63,7 +63,7 @@ export function freeOfferOf(offer: CallOffer | null, fromMatch: boolean): { free
   return null
 }
 
-export const initialCallState: CallState = {
+const initialCallState: CallState = {
   status: CALL_STATUS.Initial,
   direction: null,
   peer: null,

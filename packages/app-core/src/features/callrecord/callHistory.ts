@@ -3,7 +3,7 @@ import { uidOfJid } from '@vchat/contract'
 import type { VideoCallRecord } from '../../services/types'
 
 /** How a call in the history ended, as the row shows it. */
-export type CallHistoryStatus = 'completed' | 'declined' | 'missed' | 'cancelled' | 'failed' | 'ongoing'
+type CallHistoryStatus = 'completed' | 'declined' | 'missed' | 'cancelled' | 'failed' | 'ongoing'
 
 /** One row of the video history: the server's record and the local one (chat-db videocalls) merged. */
 export interface CallHistoryEntry {
@@ -35,7 +35,7 @@ const UNANSWERED = new Set(['timeOut', 'unavailable', 'busy'])
  * declined; an incoming call not answered, or an outgoing one nobody picked up → missed; an outgoing
  * call given up by the caller → cancelled; refused or broken before it connected → failed.
  */
-export function historyStatus(call: { direction: 'outgoing' | 'incoming'; connected: boolean; reason: string; active?: boolean }): CallHistoryStatus {
+function historyStatus(call: { direction: 'outgoing' | 'incoming'; connected: boolean; reason: string; active?: boolean }): CallHistoryStatus {
   if (call.active) return 'ongoing'
   if (call.connected) return 'completed'
   if (call.reason === 'rejected') return 'declined'
@@ -49,7 +49,7 @@ function seconds(from: number | null | undefined, to: number | null | undefined)
   return Math.max(0, Math.round((to - from) / 1000))
 }
 
-export function entryFromServer(record: CallRecord): CallHistoryEntry {
+function entryFromServer(record: CallRecord): CallHistoryEntry {
   const connected = record.connectingTime !== null
   return {
     key: record.sid,
@@ -68,7 +68,7 @@ export function entryFromServer(record: CallRecord): CallHistoryEntry {
 }
 
 /** A record of chat-db `videocalls` as `me` (bare jid) sees it. */
-export function entryFromLocal(call: VideoCallRecord, me: string): CallHistoryEntry {
+function entryFromLocal(call: VideoCallRecord, me: string): CallHistoryEntry {
   const direction = call.caller === me ? 'outgoing' : 'incoming'
   const peerJid = direction === 'outgoing' ? call.callee : call.caller
   const connected = call.connectingTime !== undefined

@@ -13,7 +13,7 @@ import type { CallHistoryState } from './callHistoryState'
 export type { CallHistoryState } from './callHistoryState'
 
 /** Server records asked for per page. */
-export const CALL_RECORD_PAGE_SIZE = 30
+const CALL_RECORD_PAGE_SIZE = 30
 
 export const initialCallHistoryState: CallHistoryState = { status: 'idle', loadId: null, server: [], local: [], nextCursor: null, serverFailed: false, moreId: null }
 
@@ -44,7 +44,7 @@ export const loadMoreCallHistory = createAppAsyncThunk(
   },
 )
 
-export const callHistorySlice = createSlice({
+const callHistorySlice = createSlice({
   name: 'callHistory',
   initialState: initialCallHistoryState,
   reducers: {

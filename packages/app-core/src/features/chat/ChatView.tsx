@@ -282,7 +282,7 @@ function UploadBubble({ upload, slot, onRetry, onDiscard }: { upload: PendingUpl
   )
 }
 
-export interface ComposerProps {
+interface ComposerProps {
   onSend(content: string): void
   /** Each keystroke that leaves text in the composer (the peer is told this user is typing). */
   onTyping?: () => void
@@ -296,7 +296,7 @@ export interface ComposerProps {
  * The composer: text (Enter or the button sends; empty text is not sent), a photo (checked for type and
  * size before it is uploaded), the sticker panel and the gift panel.
  */
-export function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: ComposerProps) {
+function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: ComposerProps) {
   const { t } = useTranslation('chat')
   const [text, setText] = useState('')
   const [stickers, setStickers] = useState(false)

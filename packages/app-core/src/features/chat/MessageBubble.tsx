@@ -11,7 +11,7 @@ import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringF
  * has it (success, "Sent"), the recipient's client has it (XEP-0184, "Delivered"), the recipient
  * read it with read receipts on (XEP-0333, "Read").
  */
-export function deliveryOf(message: Pick<ChatMessageRecord, 'state' | 'read' | 'delivered'>): 'sending' | 'error' | 'success' | 'delivered' | 'read' {
+function deliveryOf(message: Pick<ChatMessageRecord, 'state' | 'read' | 'delivered'>): 'sending' | 'error' | 'success' | 'delivered' | 'read' {
   if (message.state !== 'success') return message.state
   if (message.read) return 'read'
   return message.delivered ? 'delivered' : 'success'

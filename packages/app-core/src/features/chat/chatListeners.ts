@@ -16,7 +16,7 @@ import { loadThreads, pruneOldMessages } from './chatThunks'
 import { connectMessaging } from './messagingLogin'
 
 /** After a batch is applied, the next waits this long: a burst of messages renders at most once per frame. */
-export const EVENT_BATCH_MS = 16
+const EVENT_BATCH_MS = 16
 
 export interface ChatListenerOptions {
   /** The page the app was opened on: messaging login is skipped on payment routes. */

@@ -303,7 +303,6 @@ export const chatSlice = createSlice({
 
 export const { chatEvent, chatEventsBatched, noticeDismissed } = chatSlice.actions
 
-export const selectChat = (state: RootState): ChatState => chatOf(state)
 export const selectThreads = (state: RootState) => chatOf(state).threads
 export const selectThreadsStatus = (state: RootState) => chatOf(state).threadsStatus
 export const selectActiveMessages = (state: RootState) => chatOf(state).messages
@@ -318,7 +317,6 @@ const UNKNOWN_LAST_SEEN: PeerLastSeen = { state: 'unknown' }
 export const selectPeerLastSeen = (state: RootState, peer: string): PeerLastSeen => chatOf(state).peerLastSeen[peer] ?? UNKNOWN_LAST_SEEN
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
-export { selectUnreadTotal } from './unreadTotal'
 
 // Loaded with the signed-in parts (the chat bridge): the slice joins the store then (see app/rootReducer.ts).
 rootReducer.inject({ reducerPath: 'chat', reducer: chatSlice.reducer })

@@ -36,7 +36,7 @@ export interface PendingUpload {
  */
 export type PurchaseError = 'gems' | 'priceChanged' | 'failed'
 
-export interface GiftPurchaseState {
+interface GiftPurchaseState {
   status: 'idle' | 'buying' | 'done' | 'failed'
   giftId: string | null
   error: PurchaseError | null

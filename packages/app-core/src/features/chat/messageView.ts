@@ -44,7 +44,7 @@ export function kindOf(message: Pick<ChatMessageRecord, 'type'>): MessageKind {
 }
 
 /** A field of an attachment, read defensively (attachments come from the network). */
-export function field(attachment: unknown, name: string): unknown {
+function field(attachment: unknown, name: string): unknown {
   return attachment && typeof attachment === 'object' ? (attachment as Record<string, unknown>)[name] : undefined
 }
 

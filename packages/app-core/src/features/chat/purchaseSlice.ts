@@ -17,7 +17,7 @@ export const initialPurchasesState: ChatPurchasesState = {
   unlocks: {},
 }
 
-export const purchaseSlice = createSlice({
+const purchaseSlice = createSlice({
   // Named like the rest of the chat, so its actions read `chat/…` (`chat/giftPurchaseReset`).
   name: 'chat',
   reducerPath: 'chatPurchases',

@@ -25,7 +25,7 @@ export const translateMessage = createAppAsyncThunk(
   },
 )
 
-export const translationSlice = createSlice({
+const translationSlice = createSlice({
   // Named like the rest of the chat (its thunk is `chat/translate`).
   name: 'chat',
   reducerPath: 'chatTranslations',

@@ -24,7 +24,3 @@ export function releaseUploadPreview(id: string): void {
   if (typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url)
 }
 
-/** How many previews are held (for tests). */
-export function heldUploadPreviews(): number {
-  return previews.size
-}

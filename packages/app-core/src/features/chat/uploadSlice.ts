@@ -12,7 +12,7 @@ import type { ChatUploadsState } from './chatState'
 
 export const initialUploadsState: ChatUploadsState = { uploads: [] }
 
-export const uploadSlice = createSlice({
+const uploadSlice = createSlice({
   // Named like the rest of the chat, so its actions read `chat/…` (`chat/uploadStarted`).
   name: 'chat',
   reducerPath: 'chatUploads',

@@ -22,7 +22,7 @@ const CLUB_RECORD_PAGE_SIZE = 20
 
 export const initialClubViewState: ClubViewState = { status: 'idle', loadId: null, open: false, anchors: [], records: [] }
 
-export const initialClubState: ClubState = {
+const initialClubState: ClubState = {
   views: { club: initialClubViewState, silverAnchors: initialClubViewState },
   callTimes: null,
   callTimesCheck: 'idle',
@@ -48,7 +48,7 @@ export const loadClubView = createAppAsyncThunk('club/loadView', async (view: Cl
 /** The silver call guide checks the calls left today before a silver call (club_call_times). */
 export const checkClubCallTimes = createAppAsyncThunk('club/checkCallTimes', async (_: void, { extra }) => extra.api.getClubCallTimes())
 
-export const clubSlice = createSlice({
+const clubSlice = createSlice({
   name: 'club',
   initialState: initialClubState,
   reducers: {

@@ -6,7 +6,7 @@ import { loggedOut } from '../auth/authActions'
 import type { ConfigState } from './configState'
 export type { ConfigState } from './configState'
 
-export const initialConfigState: ConfigState = { info: null }
+const initialConfigState: ConfigState = { info: null }
 
 export const loadConfig = createAppAsyncThunk('config/load', async (_: void, { extra }) => extra.api.getConfig())
 

@@ -14,13 +14,13 @@ export type CardHost = Pick<AnchorInfo, 'jid' | 'nickName' | 'avatarUrl' | 'coun
  * two columns downloads the smaller one. A `data:` or `blob:` picture has no sizes (and its commas
  * would break a srcset): it goes out as it is.
  */
-export function cardSrcSet(url: string): string | undefined {
+function cardSrcSet(url: string): string | undefined {
   const full = withImageQuality(url)
   return full === url ? undefined : `${withImageQuality(url, 240)} 240w, ${full} 480w`
 }
 
 /** The width a card takes: half a phone, a fifth or less of a desktop wall. */
-export const CARD_SIZES = '(min-width: 1024px) 20vw, (min-width: 600px) 33vw, 50vw'
+const CARD_SIZES = '(min-width: 1024px) 20vw, (min-width: 600px) 33vw, 50vw'
 
 /**
  * One host on the wall: picture at the 480 px quality, name, flag, gender, age, presence. The picture

@@ -10,13 +10,13 @@ import type { SocialState } from '../social/socialState'
 import { DISCOVER_PAGE_SIZE, PRESENCE_BATCH } from '../../constants'
 import { loggedOut } from '../auth/authActions'
 import type { AnchorListKind, AnchorListState, DiscoverState, WallState } from './discoverState'
-export type { AnchorListKind, AnchorListState, DiscoverState, WallState } from './discoverState'
+export type { AnchorListKind, AnchorListState, WallState } from './discoverState'
 import type { LoadStatus } from '../../app/loadStatus'
 export type { LoadStatus } from '../../app/loadStatus'
 
-export const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {}, missing: {} }
+const initialWallState: WallState = { anchors: {}, lists: {}, presence: {}, notices: {}, lookups: {}, missing: {} }
 
-export const listKey = (kind: AnchorListKind, language: string): string => `${kind}:${language}`
+const listKey = (kind: AnchorListKind, language: string): string => `${kind}:${language}`
 
 const emptyList: AnchorListState = { jids: [], page: 0, hasMore: true, total: 0, status: 'idle', loadingMore: false, error: null }
 
@@ -61,7 +61,7 @@ export const setOnlineNotice = createAppAsyncThunk(
 )
 
 /** loadAnchor's rejection when the server has no host with this jid (a dead link, a removed host). */
-export const ANCHOR_NOT_FOUND = 'not_found'
+const ANCHOR_NOT_FOUND = 'not_found'
 
 /**
  * A host by jid for the profile page: from the lists already loaded (then her live price and presence,
@@ -79,7 +79,7 @@ export const loadAnchor = createAppAsyncThunk('discover/loadAnchor', async (jid:
   return live ? { ...known, privateChatPrice: live.privateChatPrice, onlineStatus: live.onlineStatus } : known
 })
 
-export const wallSlice = createSlice({
+const wallSlice = createSlice({
   name: 'discover/wall',
   initialState: initialWallState,
   reducers: {

@@ -41,7 +41,7 @@ export const loadMoreExclusiveHosts = createAppAsyncThunk(
   },
 )
 
-export const exclusiveSlice = createSlice({
+const exclusiveSlice = createSlice({
   name: 'exclusive',
   initialState: initialExclusiveState,
   reducers: {

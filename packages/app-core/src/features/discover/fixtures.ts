@@ -50,7 +50,7 @@ export function fakeAnchor(n: number, overrides: Partial<AnchorInfo> = {}): Anch
 }
 
 /** A host as the public wall answers her (`PublicHost`: what a visitor may see). */
-export function fakePublicHost(n: number, overrides: Partial<PublicHost> = {}): PublicHost {
+function fakePublicHost(n: number, overrides: Partial<PublicHost> = {}): PublicHost {
   const { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus } = fakeAnchor(n)
   return { uid, jid, nickName, avatarUrl, country, gender, birthday, onlineStatus, ...overrides }
 }
@@ -95,14 +95,14 @@ export interface FakeDiscoverWorld {
 }
 
 /** The lucky box rules as the local backend has them (range of gems; the fake always pays the middle). */
-export const FAKE_LUCKY_BOXES: readonly { rule: LuckyBoxRule; minGems: number; maxGems: number }[] = [
+const FAKE_LUCKY_BOXES: readonly { rule: LuckyBoxRule; minGems: number; maxGems: number }[] = [
   { rule: 'welcome', minGems: 5, maxGems: 20 },
   { rule: 'first_like', minGems: 10, maxGems: 30 },
   { rule: 'first_match', minGems: 20, maxGems: 50 },
 ]
 
 /** Exclusive hosts of the fake world: every eighth (n ≡ 3 mod 8), at twice the private price. */
-export function fakeExclusiveAnchors(anchors: readonly AnchorInfo[]): ExclusiveAnchorItem[] {
+function fakeExclusiveAnchors(anchors: readonly AnchorInfo[]): ExclusiveAnchorItem[] {
   return anchors
     .filter((anchor) => Number(anchor.uid) % 8 === 3)
     .map((anchor) => ({ ...anchor, exclusivePrice: anchor.privateChatPrice * 2, exclusiveIntro: `Only for you: long calls with ${anchor.nickName}.` }))

@@ -74,4 +74,3 @@ export function openDesktopPopup(url: string, env: BrowserEnvironment | null = b
 }
 
 export { captureInstallPrompt, currentInstallPrompt, promptInstall, subscribeInstallPrompt } from './installPrompt'
-export type { DeferredInstallPrompt } from './installPrompt'

@@ -1,5 +1,5 @@
 /** Where the generated app-shell service worker is served (see `vite/pwaPlugin.ts`). */
-export const SERVICE_WORKER_URL = '/sw.js'
+const SERVICE_WORKER_URL = '/sw.js'
 
 export interface ServiceWorkerHost {
   navigator: { serviceWorker?: { register(url: string, options?: { scope: string }): Promise<unknown> } }

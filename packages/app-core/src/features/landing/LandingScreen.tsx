@@ -16,7 +16,7 @@ const FEATURES = ['live', 'chat', 'private'] as const
  * three features, footer), `call` (the one-tap call leads, the other two features follow) and `compact`
  * (headline and actions only: the /onlinevideochat pop-up). One component, texts of the `app` namespace.
  */
-export const LANDING_VARIANTS = ['classic', 'call', 'compact'] as const
+const LANDING_VARIANTS = ['classic', 'call', 'compact'] as const
 export type LandingVariant = (typeof LANDING_VARIANTS)[number]
 
 /** Each brand's variant on `/` (brands not listed: classic). */

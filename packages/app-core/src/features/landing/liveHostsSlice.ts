@@ -8,7 +8,7 @@ export type { LiveHostsState } from './liveHostsState'
 /** The public wall is asked again after this long when the landing is shown again: presence moves by the minute (our choice). */
 export const LIVE_HOSTS_TTL_MS = 60_000
 
-export const initialLiveHostsState: LiveHostsState = { status: 'idle', list: [], language: null, loadedAt: 0 }
+const initialLiveHostsState: LiveHostsState = { status: 'idle', list: [], language: null, loadedAt: 0 }
 
 function liveHostsOf(state: RootState): LiveHostsState {
   return state.landing ?? initialLiveHostsState
@@ -32,7 +32,7 @@ export const loadLiveHosts = createAppAsyncThunk(
   },
 )
 
-export const liveHostsSlice = createSlice({
+const liveHostsSlice = createSlice({
   name: 'landing',
   initialState: initialLiveHostsState,
   reducers: {},

@@ -6,7 +6,7 @@ import { selectConfig } from '../config/configSlice'
 import { LuckyBoxPanel } from './LuckyBoxPanel'
 
 /** Whether the config switches the lucky box on (commonConfig.enableLuckyBox; off until the config is loaded). */
-export function useLuckyBoxEnabled(): boolean {
+function useLuckyBoxEnabled(): boolean {
   return useAppSelector(selectConfig)?.mainInfo.commonConfig.enableLuckyBox === true
 }
 

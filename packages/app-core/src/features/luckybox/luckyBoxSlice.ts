@@ -29,7 +29,7 @@ export const openLuckyBox = createAppAsyncThunk('luckyBox/open', async (rule: Lu
   return answer
 })
 
-export const luckyBoxSlice = createSlice({
+const luckyBoxSlice = createSlice({
   name: 'luckyBox',
   initialState: initialLuckyBoxState,
   reducers: {

@@ -7,7 +7,7 @@ import { anchorsSeen, discoverReducer } from '../discover/discoverSlice'
 import type { MatchState } from './matchState'
 export type { MatchState } from './matchState'
 
-export const initialMatchState: MatchState = { deck: [], remaining: 0, status: 'idle', error: null, matched: null, swiping: null, swipeError: null }
+const initialMatchState: MatchState = { deck: [], remaining: 0, status: 'idle', error: null, matched: null, swiping: null, swipeError: null }
 
 /** The next swipe cards (swipe_anchor_list). */
 export const loadDeck = createAppAsyncThunk(
@@ -39,7 +39,7 @@ const loadMore = createAppAsyncThunk('match/loadMore', async (_: void, { extra, 
   return { jids: result.list.map((anchor) => anchor.jid), remaining: result.remaining }
 })
 
-export const matchSlice = createSlice({
+const matchSlice = createSlice({
   name: 'discover/match',
   initialState: initialMatchState,
   reducers: {

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COOKIE_CONSENT_STORAGE_KEY } from '../../constants'
 import type { KeyedStorage } from '../../services/types'
 
 export type CookieConsent = 'all' | 'necessary'
@@ -37,4 +36,3 @@ export function CookieBanner({ storage, onShowPolicy }: { storage: KeyedStorage<
   )
 }
 
-export { COOKIE_CONSENT_STORAGE_KEY }

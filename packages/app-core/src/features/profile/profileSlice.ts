@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
-import type { BlockInfo, PersonalInfo, UpdatePersonalInfoRequest, WebsiteConfig } from '@vchat/api-client'
+import type { BlockInfo, UpdatePersonalInfoRequest, WebsiteConfig } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
@@ -10,7 +10,7 @@ export type { ProfileState } from './profileState'
 import type { LoadStatus } from '../../app/loadStatus'
 export type { LoadStatus } from '../../app/loadStatus'
 
-export const initialProfileState: ProfileState = {
+const initialProfileState: ProfileState = {
   info: null,
   status: 'idle',
   saving: 'idle',
@@ -43,7 +43,7 @@ export const loadUserSupport = createAppAsyncThunk('profile/loadSupport', async 
 
 export const loadWebsiteConfig = createAppAsyncThunk('profile/loadWebsiteConfig', async (_: void, { extra }) => extra.api.getWebsiteConfig())
 
-export const profileSlice = createSlice({
+const profileSlice = createSlice({
   name: 'profile',
   initialState: initialProfileState,
   reducers: {
@@ -113,18 +113,16 @@ export const profileSlice = createSlice({
   },
 })
 
-export const { uploadProgressed, completeProfileDismissed } = profileSlice.actions
+const { uploadProgressed, completeProfileDismissed } = profileSlice.actions
+export { completeProfileDismissed }
 
 export const selectProfile = (state: RootState): ProfileState => profileOf(state)
-export const selectPersonalInfo = (state: RootState): PersonalInfo | null => profileOf(state).info
 export const selectWebsite = (state: RootState): WebsiteConfig | null => profileOf(state).website
 export const selectWebsiteStatus = (state: RootState): LoadStatus => profileOf(state).websiteStatus
 
 const NOT_BLOCKED: BlockInfo = { blocked: false, reason: '' }
 /** SPEC §6: blocked status comes from blockInfo (config). */
 export const selectBlockInfo = (state: RootState): BlockInfo => state.config.info?.mainInfo.blockInfo ?? NOT_BLOCKED
-/** A blocked account cannot chat or call; the chat and call screens read this. */
-export const selectIsBlocked = (state: RootState): boolean => selectBlockInfo(state).blocked
 
 /** The complete-profile panel shows after a login that asked for it, until closed or saved. */
 export const selectShowCompleteProfile = (state: RootState): boolean =>

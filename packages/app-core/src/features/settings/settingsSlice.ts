@@ -7,7 +7,7 @@ import type { AccountSettings, MessageRetentionDays } from '@vchat/api-client'
 import { MESSAGE_RETENTION_STORAGE_KEY, SETTINGS_STORAGE_KEY } from '../../constants'
 import type { Services, StorageService } from '../../services/types'
 import type { Settings, SettingKey, SettingsState } from './settingsState'
-export type { Settings, SettingKey, SettingsState } from './settingsState'
+export type { Settings, SettingKey } from './settingsState'
 
 // The retention days are kept beside `values` (SettingsState.messageRetentionDays).
 const { messageRetentionDays: _retention, ...ACCOUNT_VALUE_DEFAULTS } = DEFAULT_ACCOUNT_SETTINGS
@@ -35,13 +35,13 @@ function accountPart(values: Partial<Settings>): Partial<AccountSettings> {
   return part as Partial<AccountSettings>
 }
 
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[]
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[]
 
 /** How long chat messages are kept: 0 = until deleted by hand, else days (the contract's choices). */
 export { MESSAGE_RETENTION_CHOICES }
 export type { MessageRetentionDays }
 
-export const initialSettingsState: SettingsState = { values: DEFAULT_SETTINGS, messageRetentionDays: 0, loaded: false }
+const initialSettingsState: SettingsState = { values: DEFAULT_SETTINGS, messageRetentionDays: 0, loaded: false }
 
 /** Keeps only known keys with values of the right type; anything else falls back to the default. */
 export function sanitizeSettings(raw: unknown): Settings {
@@ -60,7 +60,7 @@ export function sanitizeSettings(raw: unknown): Settings {
 }
 
 /** Reads the stored settings (unreadable storage → defaults). */
-export function readStoredSettings(storage: StorageService): Settings {
+function readStoredSettings(storage: StorageService): Settings {
   return sanitizeSettings(storage.local<Partial<Settings>>(SETTINGS_STORAGE_KEY).get())
 }
 
@@ -81,7 +81,7 @@ export const settingsSlice = createSlice({
   },
 })
 
-export const { settingsLoaded, settingChanged, messageRetentionChanged } = settingsSlice.actions
+const { settingsLoaded, settingChanged, messageRetentionChanged } = settingsSlice.actions
 
 function readRetention(storage: StorageService): MessageRetentionDays {
   const stored = storage.local<number>(MESSAGE_RETENTION_STORAGE_KEY).get()
@@ -165,7 +165,6 @@ export const selectSettingsLoaded = (state: RootState): boolean => state.setting
 export const selectSendReadReceipts = (state: RootState): boolean => state.settings.values.readReceipt
 /** SPEC §5: translation is shown only if show_translate is 'on'. */
 export const selectShowTranslation = (state: RootState): boolean => state.settings.values.show_translate === 'on'
-export const selectShowLastSeen = (state: RootState): boolean => state.settings.values.lastSeen
 
 /** How a notification may be shown: null when not allowed; `requireInteraction` keeps it on screen. */
 export interface NotificationPolicy {

@@ -8,7 +8,7 @@ import { discoverReducer } from '../discover/discoverSlice'
 import type { SocialListKind, SocialListState, SocialState } from './socialState'
 export type { SocialListKind, SocialListState, SocialState } from './socialState'
 
-export const initialSocialState: SocialState = { lists: {}, relations: {}, pending: {}, actionError: null }
+const initialSocialState: SocialState = { lists: {}, relations: {}, pending: {}, actionError: null }
 const emptyList: SocialListState = { items: [], page: 0, hasMore: true, status: 'idle', loadingMore: false, error: null }
 
 export const fetchSocialList = createAppAsyncThunk(
@@ -70,7 +70,7 @@ function relationFallback(jid: string): FriendsRelative {
   return { targetJid: jid, liked: false, likedMe: false, friendStatus: 'none', favorite: false }
 }
 
-export const socialSlice = createSlice({
+const socialSlice = createSlice({
   name: 'discover/social',
   initialState: initialSocialState,
   reducers: {},

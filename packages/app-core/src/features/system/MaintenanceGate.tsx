@@ -9,7 +9,7 @@ import { fetchMaintenanceStatus, selectIsUnderMaintenance } from './systemSlice'
 const MaintenanceOverlay = lazy(() => import('./MaintenanceOverlay').then((m) => ({ default: m.MaintenanceOverlay })))
 
 /** Whether the maintenance status is watched: everywhere except a visitor's landing page. */
-export function watchesMaintenance({ pathname, loggedIn, underMaintenance }: { pathname: string; loggedIn: boolean; underMaintenance: boolean }): boolean {
+function watchesMaintenance({ pathname, loggedIn, underMaintenance }: { pathname: string; loggedIn: boolean; underMaintenance: boolean }): boolean {
   // The visitor landing is static content: no server call there. Once the overlay is up it keeps being
   // checked wherever the user is, so it goes away when maintenance ends.
   return loggedIn || pathname !== '/' || underMaintenance

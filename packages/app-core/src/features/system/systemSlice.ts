@@ -5,7 +5,7 @@ import type { RootState } from '../../app/state'
 import type { SystemState } from './systemState'
 export type { SystemState } from './systemState'
 
-export const initialSystemState: SystemState = { maintenanceStatus: null, checking: false, lastCheckAt: null }
+const initialSystemState: SystemState = { maintenanceStatus: null, checking: false, lastCheckAt: null }
 
 export interface MaintenanceCheckOptions {
   /** Skip the request when the last one started less than this long ago (ms). */

@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit'
-import type { TaskInfo, UserTaskInfo } from '@vchat/api-client'
+import type { UserTaskInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
@@ -8,9 +8,8 @@ import { loggedOut } from '../auth/authActions'
 import { CHECK_IN_COMPLETED_STATUS, TASK_CLAIMABLE_STATUS } from '../../constants'
 import type { TasksState } from './tasksState'
 export type { TasksState } from './tasksState'
-export type { LoadStatus } from '../../app/loadStatus'
 
-export const initialTasksState: TasksState = { info: null, status: 'idle', loadedAt: 0, claiming: [], actionError: null, lastReward: null }
+const initialTasksState: TasksState = { info: null, status: 'idle', loadedAt: 0, claiming: [], actionError: null, lastReward: null }
 
 export const CHECK_IN_CLAIM_KEY = 'checkIn'
 
@@ -38,7 +37,7 @@ export const setCheckInReminder = createAppAsyncThunk('tasks/setReminder', async
   extra.api.setCheckInNotification({ enable }),
 )
 
-export const tasksSlice = createSlice({
+const tasksSlice = createSlice({
   name: 'tasks',
   initialState: initialTasksState,
   reducers: {
@@ -110,7 +109,6 @@ export const tasksSlice = createSlice({
 export const { rewardShown } = tasksSlice.actions
 
 export const selectTasks = (state: RootState): TasksState => tasksOf(state)
-export const selectTaskInfo = (state: RootState): TaskInfo | null => tasksOf(state).info
 
 /** SPEC §4: task status 2 = claimable (red dot). */
 export function isClaimable(task: UserTaskInfo): boolean {

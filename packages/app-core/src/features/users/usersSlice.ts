@@ -9,13 +9,13 @@ import type { UsersState } from './usersState'
 export type { UsersState } from './usersState'
 
 /** At most this many jids per user_profiles call (the endpoint's limit). */
-export const USER_PROFILES_MAX_JIDS = 100
+const USER_PROFILES_MAX_JIDS = 100
 /** A name is asked again after this long (a renamed account, a new photo); our choice. */
 export const USER_PROFILE_TTL_MS = 10 * 60_000
 /** After a failed question, the same jids wait this long before being asked again; our choice. */
 export const USER_PROFILE_RETRY_MS = 30_000
 
-export const initialUsersState: UsersState = { byJid: {}, askedAt: {}, unknown: {} }
+const initialUsersState: UsersState = { byJid: {}, askedAt: {}, unknown: {} }
 
 /** The jids of `jids` worth asking now: not asked recently, not known to be unknown, once each. */
 function dueJids(state: UsersState, jids: readonly string[], now: number): string[] {
@@ -30,7 +30,7 @@ function dueJids(state: UsersState, jids: readonly string[], now: number): strin
 }
 
 /** These jids are being asked now (dispatched before the question goes out, so no other asks them). */
-export const usersAsked = createAction<{ jids: string[]; at: number }>('users/asked')
+const usersAsked = createAction<{ jids: string[]; at: number }>('users/asked')
 
 /**
  * Asks the server who these jids are (in batches of USER_PROFILES_MAX_JIDS). Jids asked recently are
@@ -58,7 +58,7 @@ function ownProfileKnown(state: UsersState, info: PersonalInfo): void {
   delete state.unknown[jid]
 }
 
-export const usersSlice = createSlice({
+const usersSlice = createSlice({
   name: 'users',
   initialState: initialUsersState,
   reducers: {},

@@ -24,13 +24,13 @@ export function useExternalNavigate(): ExternalNavigate {
 }
 
 /** A browser window a payment continues in while this tab keeps what it is doing (a call). */
-export interface PaymentWindow {
+interface PaymentWindow {
   go(url: string): void
   close(): void
 }
 
 /** The name of that window: its pay result's way back closes it instead of navigating. */
-export const PAYMENT_WINDOW_NAME = 'vchat-pay'
+const PAYMENT_WINDOW_NAME = 'vchat-pay'
 
 /**
  * Opens the payment window. Called straight from the user's click (a pop-up blocker allows it then,
@@ -39,7 +39,7 @@ export const PAYMENT_WINDOW_NAME = 'vchat-pay'
  */
 export type OpenPaymentWindow = () => PaymentWindow | null
 
-export const PaymentWindowContext = createContext<OpenPaymentWindow>(() => {
+const PaymentWindowContext = createContext<OpenPaymentWindow>(() => {
   const opened = window.open('about:blank', PAYMENT_WINDOW_NAME, 'popup,width=600,height=400')
   if (!opened) return null
   return {
@@ -89,7 +89,7 @@ export function intentQuery(intent: PurchaseIntent): string {
 }
 
 /** Where a payment page's back control leads when the tab has no page of ours behind it. */
-export const PAYMENT_BACK_PATH = '/paymenthistory'
+const PAYMENT_BACK_PATH = '/paymenthistory'
 
 /**
  * A payment page: full page outside the layout, title, and a sign-in prompt when nobody is signed in.

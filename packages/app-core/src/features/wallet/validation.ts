@@ -41,7 +41,7 @@ export function checkCvv(input: string): 'required' | 'format' | null {
 }
 
 /** UPI virtual payment address `name@bank` (NPCI: 2–256 of letters, digits, . - _ then the handle). */
-export const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/
+const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/
 
 export function checkVpa(input: string): 'required' | 'format' | null {
   const trimmed = input.trim()

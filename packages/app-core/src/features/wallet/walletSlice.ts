@@ -11,9 +11,8 @@ import { loadAccount } from '../account/accountSlice'
 import { loggedOut } from '../auth/authActions'
 import type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
 export type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
-export type { LoadStatus } from '../../app/loadStatus'
 
-export const initialWalletState: WalletState = {
+const initialWalletState: WalletState = {
   channels: { status: 'idle', data: null },
   purchase: { status: 'idle', intent: null, clientOrderKey: null, order: null, redirectUrl: null },
   cardSave: { status: 'idle', card: null },
@@ -22,7 +21,7 @@ export const initialWalletState: WalletState = {
   history: { status: 'idle', list: [], nextCursor: null, loadingMore: false, moreFailed: false },
 }
 
-export const TERMINAL_PAY_STATUSES: readonly PayStatus[] = ['TXN_SUCCESS', 'TXN_FAILURE', 'EXPIRED']
+const TERMINAL_PAY_STATUSES: readonly PayStatus[] = ['TXN_SUCCESS', 'TXN_FAILURE', 'EXPIRED']
 
 export function isTerminal(status: PayStatus | null | undefined): boolean {
   return status !== null && status !== undefined && TERMINAL_PAY_STATUSES.includes(status)
@@ -97,7 +96,7 @@ export const saveBankCard = createAppAsyncThunk<SavedCard, SaveCardArg, { reject
 )
 
 /** Refreshes balance and paid flag once per order (however often its success is seen or announced). */
-export const refreshBalanceForOrder = createAppAsyncThunk(
+const refreshBalanceForOrder = createAppAsyncThunk(
   'wallet/refreshBalanceForOrder',
   async (orderId: string | null, { dispatch, getState }) => {
     if (orderId !== null) {
@@ -169,7 +168,7 @@ function track(state: WalletState, orderId: string): OrderTrack {
   return state.orders[orderId]
 }
 
-export const walletSlice = createSlice({
+const walletSlice = createSlice({
   name: 'wallet',
   initialState: initialWalletState,
   reducers: {
@@ -282,7 +281,8 @@ export const walletSlice = createSlice({
   },
 })
 
-export const { orderTimedOut, purchaseReset } = walletSlice.actions
+const { orderTimedOut } = walletSlice.actions
+export { orderTimedOut }
 
 export const selectWallet = (state: RootState): WalletState => walletOf(state)
 export const selectChannels = (state: RootState) => walletOf(state).channels
