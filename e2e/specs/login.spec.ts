@@ -74,6 +74,38 @@ test.describe('visitor → login → /match', () => {
     await expect(page).toHaveURL(/\/message$/)
   })
 
+  test('a session that ends mid-use signs out with a word why and comes back to the same screen after signing in', async ({ page, newUser, stack }) => {
+    const user = await newUser()
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog')
+    await dialog.locator('input[name="uid"]').fill(user.uid)
+    await dialog.locator('input[name="password"]').fill(user.password)
+    await dialog.locator('form button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
+    await page.getByRole('dialog').locator('.vc-sheet__close').click()
+    await expect(page).toHaveURL(/\/goddess$/)
+    await page.locator('.vc-cookie-banner__actions button').first().click()
+
+    // The token's time runs out on the server while the app is open (what a phone meets after seven days).
+    const expired = await fetch(`${stack.apiUrl}/dev/users/expire-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uid: user.uid }),
+    })
+    expect(expired.ok).toBe(true)
+
+    // The next screen's server call is refused: the login popup opens over it, saying why.
+    await page.locator('.vc-app-header__me').click()
+    await expect(page.locator('.vc-login__notice')).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+    await expect(page).toHaveURL(/\/login$/)
+    const login = page.getByRole('dialog')
+    await login.locator('input[name="uid"]').fill(user.uid)
+    await login.locator('input[name="password"]').fill(user.password)
+    await login.locator('form:has(input[name="uid"]) button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/personalhome$/, { timeout: FLOW_TIMEOUT_MS })
+    await expect(page.locator('.vc-login__notice')).toHaveCount(0)
+  })
+
   test('logout clears the session', async ({ page, newUser }) => {
     const user = await newUser()
     await page.goto('/login')

@@ -41,3 +41,11 @@ export function findSessionUid(db: DatabaseSync, token: string, now: number): st
 export function deleteSession(db: DatabaseSync, token: string): boolean {
   return db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(token)).changes > 0
 }
+
+/**
+ * Ends every session of `uid` as if its time had run out (development: what a phone meets when it
+ * comes back after the token's seven days). Answers how many there were.
+ */
+export function expireSessionsOf(db: DatabaseSync, uid: string, now: number): number {
+  return Number(db.prepare('UPDATE sessions SET expires_at = ? WHERE uid = ? AND expires_at > ?').run(now, uid, now).changes)
+}

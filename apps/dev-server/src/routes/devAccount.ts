@@ -5,6 +5,7 @@ import { validate } from '../http/http.ts'
 import type { AppContext } from '../app/context.ts'
 import { ok, refuse, type Route } from '../http/routes.ts'
 import { getSetting, setSetting } from './common.ts'
+import { expireSessionsOf } from '../auth/sessions.ts'
 
 /** Settings key of the reason shown to a blocked account. */
 const reasonKey = (uid: string) => `block_reason:${uid}`
@@ -44,6 +45,8 @@ const blockSchema = z
  * Development: block or unblock a user (seeded or made by /dev/users). combine_info then reports
  * blockInfo { blocked, reason }, which the app shows and which keeps the account out of chat and calls.
  */
+const expireSchema = z.object({ uid: z.string().regex(/^\d{1,12}$/) }).strict()
+
 export const devAccountRoutes: Route[] = [
   {
     method: 'POST',
@@ -56,6 +59,18 @@ export const devAccountRoutes: Route[] = [
       app.log(`user ${uid} ${blocked ? 'blocked' : 'unblocked'}`)
       await Promise.all([...blockListeners].map((listener) => listener(app)))
       return { body: ok({ uid, blocked, reason: blocked ? (reason ?? '') : '' }) }
+    },
+  },
+  {
+    // Development: the user's sessions expire now, so the app's next call meets the 401 a phone meets
+    // after the token's seven days (the e2e test of a session that ends mid-use).
+    method: 'POST',
+    path: '/dev/users/expire-sessions',
+    handle({ app, body }) {
+      const { uid } = validate(expireSchema, body)
+      const expired = expireSessionsOf(app.db, uid, app.now())
+      app.log(`user ${uid}: ${expired} session(s) expired`)
+      return { body: ok({ uid, expired }) }
     },
   },
 ]

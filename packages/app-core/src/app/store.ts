@@ -6,6 +6,7 @@ import { configSlice } from '../features/config/configSlice'
 import { settingsSlice } from '../features/settings/settingsSlice'
 import { systemSlice } from '../features/system/systemSlice'
 import type { Services } from '../services/types'
+import { startSessionListeners } from '../features/auth/sessionListeners'
 import { createAppListenerMiddleware } from './listeners'
 import { rootReducer } from './rootReducer'
 import type { AppDispatch, LazyState, PreloadedAppState, RootState } from './state'
@@ -54,6 +55,8 @@ export function makeStore({ preloadedState, services }: MakeStoreOptions) {
   })
   // The API client reads the signed-in user from the store on every call.
   services.auth.bindUserSource(() => store.getState().auth.user)
+  // A session the server no longer takes signs the user out with a word why, on every page.
+  startSessionListeners(store.dispatch as AppDispatch)
   // Spelled out so thunks typed with AppDispatch (extra argument = Services) type-check on it.
   // replaceReducer takes persistence's reducer.
   return store as Omit<typeof store, 'dispatch' | 'getState' | 'replaceReducer'> & {

@@ -9,7 +9,7 @@ import { HOME_AFTER_LOGIN_PATH, LOGIN_ERROR_UNKNOWN } from '../../constants'
 import { GOOGLE_LOGIN_CHANNEL } from '../../services/googleAuth'
 import { findRoute } from '../../routes/routeTable'
 import { AppLink, pathOf, readLocationState, useIsBackground, useRouteTable } from '../../routes/navigation'
-import { loginWithExternal, loginWithPassword, selectLoginFailure, selectLoginStatus } from './authSlice'
+import { loginWithExternal, loginWithPassword, selectLoginFailure, selectLoginStatus, selectSessionNotice } from './authSlice'
 import type { LoginFailure } from './authSlice'
 
 export interface LoginFormErrors {
@@ -236,6 +236,7 @@ export function LoginScreen({ mode }: LoginScreenProps) {
   const { brand } = useServices()
   const inBackground = useIsBackground()
   const continueAfterLogin = useContinueAfterLogin()
+  const sessionNotice = useAppSelector(selectSessionNotice)
   if (inBackground) return null
   return (
     <div className="vc-login">
@@ -244,6 +245,11 @@ export function LoginScreen({ mode }: LoginScreenProps) {
         <p className="vc-login__welcome">{t('login.welcome', { brand: brand.displayName })}</p>
       </div>
       <div className="vc-login__body">
+        {sessionNotice === 'expired' ? (
+          <p role="status" className="vc-login__notice">
+            {t('login.sessionExpired')}
+          </p>
+        ) : null}
         {mode === 'choices' ? (
           <>
             <GoogleSignIn onSuccess={continueAfterLogin} />

@@ -187,6 +187,23 @@ export const logout = createAppAsyncThunk('auth/logout', async (_: void, { dispa
   dispatch(loggedOut())
 })
 
+/**
+ * The session ended without the user asking (`sessionListeners`): messaging is closed here and the
+ * app signs out locally (the server's logout would only refuse the dead token), then says why. The
+ * page the user was on stays the place to return to: the auth guard opens the login popup over it.
+ */
+export const sessionExpired = createAppAsyncThunk('auth/sessionExpired', async (_: void, { dispatch, extra }) => {
+  // Signed out first, in the same task: a second refusal already on its way finds nobody signed in.
+  dispatch(loggedOut())
+  dispatch(sessionEndedNoticed())
+  extra.analytics.identify(null)
+  try {
+    await extra.chat.logout()
+  } catch (error) {
+    extra.logger.warn('messaging logout failed', { reason: error instanceof Error ? error.message : String(error) })
+  }
+})
+
 function currentPathname(): string {
   return typeof window === 'undefined' ? '/' : window.location.pathname
 }
@@ -203,6 +220,10 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
+    /** The login popup says the session ended (set after `loggedOut`, which clears everything). */
+    sessionEndedNoticed(state) {
+      state.notice = 'expired'
+    },
     userStored(state, action: PayloadAction<{ user: MainUser; componentInfo: ComponentInfo | null; completeUserInfoCheck: boolean }>) {
       state.user = action.payload.user
       state.componentInfo = action.payload.componentInfo
@@ -238,15 +259,19 @@ export const authSlice = createSlice({
       .addCase(loginWithExternal.rejected, (state, action) => failed(state, action.payload))
       .addCase(completeLogin.rejected, (state, action) => failed(state, action.payload))
       .addCase(loggedOut, () => initialAuthState)
+      .addCase(completeLogin.fulfilled, (state) => {
+        state.notice = null
+      })
   },
 })
 
-const { userStored, profileLoaded } = authSlice.actions
+const { userStored, profileLoaded, sessionEndedNoticed } = authSlice.actions
 
 export const selectUser = (state: RootState): MainUser | null => state.auth.user
 export const selectIsLoggedIn = (state: RootState): boolean => state.auth.user !== null
 export const selectLoginStatus = (state: RootState): LoginStatus => state.auth.status
 export const selectLoginFailure = (state: RootState): LoginFailure | null => state.auth.failure
+export const selectSessionNotice = (state: RootState): 'expired' | null => state.auth.notice ?? null
 export const selectComponentInfo = (state: RootState): ComponentInfo | null => state.auth.componentInfo
 /** The name to greet the user with: nickname, else name, else empty. */
 export const selectDisplayName = (state: RootState): string => state.auth.user?.nickName || state.auth.user?.name || ''

@@ -27,4 +27,10 @@ export interface AuthState {
   completeUserInfoCheck: boolean
   status: LoginStatus
   failure: LoginFailure | null
+  /**
+   * Why the user is signed out when it was not their choice: `expired`, the server no longer took
+   * the session's token (a 401) or it was within SPEC §9's hour of expiring. The login popup says
+   * so; a login clears it.
+   */
+  notice?: 'expired' | null
 }

@@ -78,7 +78,7 @@ export function demoPaymentChannels(): PaymentChannelsResponse {
   }
 }
 
-const demoPayRecords: PayRecord[] = [
+export const demoPayRecords: PayRecord[] = [
   { orderId: 'ord_aaaaaaaaaaaaaaaaaaa1', sku: 'gems_700', gems: 770, amount: 9.99, currency: 'USD', payStatus: 'TXN_SUCCESS', channelId: 'card', createdAt: Date.UTC(2025, 5, 9, 10), paidAt: Date.UTC(2025, 5, 9, 10, 1) },
   { orderId: 'ord_aaaaaaaaaaaaaaaaaaa2', sku: 'gems_300', gems: 320, amount: 414.17, currency: 'INR', payStatus: 'TXN_FAILURE', channelId: 'upi', createdAt: Date.UTC(2025, 5, 8, 9), paidAt: null },
   { orderId: 'ord_aaaaaaaaaaaaaaaaaaa3', sku: 'gems_60', gems: 60, amount: 3.71, currency: 'SAR', payStatus: 'EXPIRED', channelId: 'gpay', createdAt: Date.UTC(2025, 5, 7, 8), paidAt: null },
