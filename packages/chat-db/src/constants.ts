@@ -10,7 +10,7 @@ export const NOTICE_DB_VERSION = 1
 
 /** SPEC §3: the local official conversation. */
 export const LOCAL_OFFICIAL_THREAD_ID = 1.5
-export const LOCAL_OFFICIAL_THREAD_TID = 'localOfficial'
+export { LOCAL_OFFICIAL_THREAD_TID } from '@vchat/contract'
 
 /** How many messages of a thread the chat view loads at first (architecture: "last 50"). */
 export const DEFAULT_THREAD_PAGE_SIZE = 50

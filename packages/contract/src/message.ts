@@ -1,8 +1,15 @@
 /**
  * The chat message entity (SPEC §3), written once: the messaging layer (@vchat/xmpp-chat) reads and
  * writes it on the wire, the chat database (@vchat/chat-db) stores it, the app (@vchat/app-core) shows
- * it. Each of them used to restate it field by field.
+ * it. Each of them used to restate it field by field. With it, the id of the one thread every device
+ * has without a peer.
  */
+
+/**
+ * SPEC §3: the thread id of the local official conversation (the product's notices, kept on the
+ * device only): the chat database creates it, the app recognises it.
+ */
+export const LOCAL_OFFICIAL_THREAD_TID = 'localOfficial'
 
 /** Where an outgoing message stands; an incoming one is `success`. */
 export type MessageState = 'sending' | 'success' | 'error'

@@ -1,6 +1,6 @@
+import { LOCAL_OFFICIAL_THREAD_TID } from '@vchat/contract'
 import { CHAT_REPLY_WINDOW_MS } from '../../constants'
 import type { ChatMessageRecord } from '../../services/types'
-import { LOCAL_OFFICIAL_TID } from './messageView'
 
 /**
  * SPEC §5 chat tracking rules, as pure functions of the messages and the time:
@@ -22,7 +22,7 @@ function bare(jid: string): string {
 }
 
 export function isFromOfficial(message: Pick<ChatMessageRecord, 'from' | 'tid'>, officialJid: string): boolean {
-  return message.tid === LOCAL_OFFICIAL_TID || bare(message.from) === bare(officialJid)
+  return message.tid === LOCAL_OFFICIAL_THREAD_TID || bare(message.from) === bare(officialJid)
 }
 
 /** Properties of the `chat_receive` event for an incoming message, or null when it is not counted. */

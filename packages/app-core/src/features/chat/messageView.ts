@@ -74,8 +74,6 @@ export function isOutgoing(message: Pick<ChatMessageRecord, 'from'>, me: string)
   return message.from === me
 }
 
-/** tid of the local official conversation (SPEC §3; the same value as @vchat/chat-db's constant). */
-export const LOCAL_OFFICIAL_TID = 'localOfficial'
 
 /** What a call record (type 10) says: answered with a duration, declined, or missed. */
 export type CallOutcome = { kind: 'answered'; seconds: number } | { kind: 'declined' } | { kind: 'missed' }
