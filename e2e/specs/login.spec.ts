@@ -3,10 +3,21 @@
  * a visitor opens the brand app, logs in with uid and password against the local backend, and lands
  * on /match with their own account shown.
  */
+import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const DEMO = { uid: '100001', password: 'demo1234' }
+
+/** Signs in through the login popup and waits for /match, where a login lands. */
+async function signInAt(page: Page, user: { uid: string; password: string }): Promise<void> {
+  await page.goto('/login')
+  const dialog = page.getByRole('dialog')
+  await dialog.locator('input[name="uid"]').fill(user.uid)
+  await dialog.locator('input[name="password"]').fill(user.password)
+  await dialog.locator('form button[type="submit"]').click()
+  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
+}
 
 test.describe('visitor → login → /match', () => {
   test('the landing page greets a visitor and loads no messaging, database or push code', async ({ page }) => {
@@ -76,12 +87,7 @@ test.describe('visitor → login → /match', () => {
 
   test('a session that ends mid-use signs out with a word why and comes back to the same screen after signing in', async ({ page, newUser, stack }) => {
     const user = await newUser()
-    await page.goto('/login')
-    const dialog = page.getByRole('dialog')
-    await dialog.locator('input[name="uid"]').fill(user.uid)
-    await dialog.locator('input[name="password"]').fill(user.password)
-    await dialog.locator('form button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
+    await signInAt(page, user)
     await page.getByRole('dialog').locator('.vc-sheet__close').click()
     await expect(page).toHaveURL(/\/goddess$/)
     await page.locator('.vc-cookie-banner__actions button').first().click()
@@ -108,12 +114,7 @@ test.describe('visitor → login → /match', () => {
 
   test('logout clears the session', async ({ page, newUser }) => {
     const user = await newUser()
-    await page.goto('/login')
-    const dialog = page.getByRole('dialog')
-    await dialog.locator('input[name="uid"]').fill(user.uid)
-    await dialog.locator('input[name="password"]').fill(user.password)
-    await dialog.locator('form button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
+    await signInAt(page, user)
     await expect(page.locator('.vc-app-header__gems')).toContainText('0')
     // Log out lives on the personal home, behind the user's own face in the header (the match sheet
     // the user lands on closes first: it is a dialog over the wall).
