@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
@@ -117,5 +117,32 @@ describe('/callrecord (video history)', () => {
     expect(shown.length).toBeLessThan(30)
     expect(shown[0]!.getAttribute('aria-setsize')).toBe('30')
     expect(pages).toEqual([undefined])
+  })
+
+  it('a further page that fails is not asked again by itself while the end is in view: Try again asks once', async () => {
+    const asked: (string | undefined)[] = []
+    let failMore = true
+    const api = callRecordsApi(manyCallRecords(40))
+    const services = fakeServices({
+      api: {
+        getCallRecords: async (request) => {
+          asked.push(request.cursor)
+          if (request.cursor !== undefined && failMore) throw new Error('offline')
+          // A short first page, so its end is in view at once.
+          return request.cursor === undefined ? { list: (await api.getCallRecords({ size: 5 })).list, nextCursor: '5' } : api.getCallRecords(request)
+        },
+      },
+    })
+    await renderApp({ path: '/callrecord', services, preloadedState: signedIn })
+    expect((await screen.findByRole('alert')).textContent).toContain('Only the calls made on this device are shown')
+    // Every render since could have asked again; none did.
+    await act(async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve()
+    })
+    expect(asked).toEqual([undefined, '5'])
+    failMore = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(asked.slice(0, 3)).toEqual([undefined, '5', '5'])
   })
 })

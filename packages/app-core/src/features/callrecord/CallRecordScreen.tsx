@@ -71,6 +71,9 @@ function CallRow({ entry, dateFormat, index }: { entry: CallHistoryEntry; dateFo
 }
 
 /** The rows, virtualised on the page's own scroll; the next server page loads near the end. */
+/** Near the end after a failed page: nothing, until the user asks again. */
+const waitForRetry = () => {}
+
 function CallList({ entries, onNearEnd }: { entries: CallHistoryEntry[]; onNearEnd: () => void }) {
   const { t, i18n } = useTranslation('call')
   const listRef = useRef<HTMLDivElement>(null)
@@ -165,7 +168,9 @@ export function CallRecordScreen() {
               </Button>
             </p>
           ) : null}
-          {entries.length > 0 ? <CallList entries={entries} onNearEnd={loadMore} /> : null}
+          {/* After a failed page the list does not ask again by itself (it would, at every render, while
+              the end is in view); the notice's Try again does. */}
+          {entries.length > 0 ? <CallList entries={entries} onNearEnd={state.serverFailed ? waitForRetry : loadMore} /> : null}
           {state.moreId !== null ? (
             <p className="vc-callrecord__more" role="status">
               {t('history.loadingMore')}
