@@ -5,12 +5,14 @@
  */
 import type { ThunkDispatch, UnknownAction, UnsubscribeListener } from '@reduxjs/toolkit'
 import type { AccountState } from '../features/account/accountState'
+import type { StoryLineState } from '../features/anchor/storyLineState'
 import type { AuthState } from '../features/auth/authState'
 import type { CallState } from '../features/call/callState'
 import type { CallHistoryState } from '../features/callrecord/callHistoryState'
 import type { ChatPurchasesState, ChatState, ChatTranslationsState, ChatUploadsState } from '../features/chat/chatState'
 import type { ClubState } from '../features/club/clubState'
 import type { ConfigState } from '../features/config/configState'
+import type { ContactPopupState } from '../features/discover/contactPopupState'
 import type { DiscoverState } from '../features/discover/discoverState'
 import type { ExclusiveState } from '../features/discover/exclusiveState'
 import type { LiveHostsState } from '../features/landing/liveHostsState'
@@ -45,6 +47,8 @@ export interface AppState {
   club: ClubState
   exclusive: ExclusiveState
   callHistory: CallHistoryState
+  storyLine: StoryLineState
+  contactPopup: ContactPopupState
 }
 
 /** What `makeStore` accepts: any slice, each partially. */

@@ -5,6 +5,7 @@
  * slice only when the code that needs it loads (see README, *Landing budget*). Imported by the Vitest
  * setup file and by `@vchat/app-core/testing`.
  */
+import '../features/anchor/storyLineSlice'
 import '../features/call/callSlice'
 import '../features/callrecord/callHistorySlice'
 import '../features/chat/chatSlice'
@@ -12,6 +13,7 @@ import '../features/chat/purchaseSlice'
 import '../features/chat/translationSlice'
 import '../features/chat/uploadSlice'
 import '../features/club/clubSlice'
+import '../features/discover/contactPopupSlice'
 import '../features/discover/discoverSlice'
 import '../features/discover/exclusiveSlice'
 import '../features/landing/liveHostsSlice'

@@ -1,10 +1,7 @@
 import type { AnchorInfo, ClubCallTimes } from '@vchat/api-client'
 import { useEffect, useState } from 'react'
-import { useServices } from '../../app/ServicesContext'
-
-/** Club list pages looked through for a host's silver price. */
-const CLUB_LOOKUP_PAGE_SIZE = 50
-const CLUB_LOOKUP_MAX_PAGES = 5
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { checkOfferCallTimes, findSilverPrice, selectClubCallTimes, selectSilverOffer, silverOfferLeft } from '../club/clubSlice'
 
 /** What a silver call with a club host needs to show: the calls left today and the host's silver price. */
 export interface SilverOffer {
@@ -24,39 +21,31 @@ function knownPrice(anchor: AnchorInfo): number | null {
  * The silver call offer of a host's profile: nothing for a host outside the club; for a club host, the
  * user's silver calls today (club_call_times) and the host's silver price (from the store, else the club
  * list). A figure that cannot be loaded stays null: the action stays available and the guide checks again.
+ * Both are asked through the club's thunks and read from its state (`club.offer`, `club.callTimes`).
  */
 export function useSilverOffer(anchor: AnchorInfo | undefined): SilverOffer | null {
-  const { api } = useServices()
+  const dispatch = useAppDispatch()
   const club = anchor?.isClubAnchor === true
   const jid = anchor?.jid
   const storedPrice = anchor ? knownPrice(anchor) : null
-  const [offer, setOffer] = useState<SilverOffer>(unknown)
+  const callTimes = useAppSelector(selectClubCallTimes)
+  const offer = useAppSelector(selectSilverOffer)
+  // Until it has asked, the profile shows nothing known, as a fresh one always did: the store may still
+  // hold the offer of a profile replaced in the same render (the page behind a sheet remounts).
+  const [asked, setAsked] = useState(false)
 
   useEffect(() => {
     if (!club || !jid) return undefined
-    let live = true
-    setOffer({ times: null, price: storedPrice })
-    api.getClubCallTimes().then(
-      (times) => live && setOffer((current) => ({ ...current, times })),
-      () => undefined,
-    )
-    if (storedPrice === null) {
-      void (async () => {
-        for (let page = 1; page <= CLUB_LOOKUP_MAX_PAGES; page += 1) {
-          const result = await api.getClubAnchors({ page, size: CLUB_LOOKUP_PAGE_SIZE })
-          const item = result.clubAnchorItem.find((a) => a.jid === jid)
-          if (item) {
-            if (live) setOffer((current) => ({ ...current, price: item.silverCallPrice }))
-            return
-          }
-          if (!result.hasMore) return
-        }
-      })().catch(() => undefined)
-    }
+    void dispatch(checkOfferCallTimes())
+    if (storedPrice === null) void dispatch(findSilverPrice(jid))
+    setAsked(true)
+    // The offer goes with the host shown: answers to these asks are dropped from then on.
     return () => {
-      live = false
+      dispatch(silverOfferLeft())
     }
-  }, [api, club, jid, storedPrice])
+  }, [dispatch, club, jid, storedPrice])
 
-  return club ? offer : null
+  if (!club) return null
+  if (!asked) return unknown
+  return { times: offer.timesCheck === 'ready' ? callTimes : null, price: storedPrice ?? offer.price }
 }

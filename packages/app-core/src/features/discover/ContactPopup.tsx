@@ -1,10 +1,11 @@
-import type { ContactPopupInfo } from '@vchat/api-client'
 import { withImageQuality } from '@vchat/api-client'
 import { Avatar, Button, Sheet } from '@vchat/ui'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { useAppNavigate, useIsBackground } from '../../routes/navigation'
+import { contactPopupLeft, loadContactPopup, selectContactPopup } from './contactPopupSlice'
 import { chatPath, videoCallPath } from './paths'
 
 const SHOWN_KEY = 'vchat:contactPopupShown'
@@ -14,12 +15,15 @@ const SHOWN_KEY = 'vchat:contactPopupShown'
  * online host suggested with her greeting, to chat or call. Nothing shows when the call fails.
  * While another screen stands over the wall (a call, the match deck, a sign-in) nothing is asked or
  * counted: a sheet over a call would cover its controls. The delay starts when the wall is in front.
+ * The server's suggestion is asked through `loadContactPopup` and read from the store; the delay (clock)
+ * and the once-per-session mark (session storage) are the pop-up's own.
  */
 export function ContactPopup() {
   const { t } = useTranslation('discover')
-  const { api, clock, storage } = useServices()
+  const { clock, storage } = useServices()
+  const dispatch = useAppDispatch()
   const navigate = useAppNavigate()
-  const [info, setInfo] = useState<ContactPopupInfo | null>(null)
+  const info = useAppSelector(selectContactPopup)
   const [open, setOpen] = useState(false)
   const covered = useIsBackground()
 
@@ -28,24 +32,34 @@ export function ContactPopup() {
     if (covered || shown.get()) return undefined
     let cancelled = false
     let handle: unknown = null
-    api
-      .getContactPopupInfo()
-      .then((answer) => {
-        if (cancelled || !answer.show || !answer.anchor) return
-        setInfo(answer)
-        handle = clock.setInterval(() => {
-          clock.clearInterval(handle)
-          handle = null
-          shown.set(true)
-          setOpen(true)
-        }, Math.max(0, answer.showAfterSeconds) * 1000)
-      })
-      .catch(() => undefined)
+    const asking = dispatch(loadContactPopup())
+    void asking.then((result) => {
+      // The answer is in the store by now; a host to suggest starts the server's delay.
+      if (cancelled || !loadContactPopup.fulfilled.match(result)) return
+      const answer = result.payload
+      if (!answer.show || !answer.anchor) return
+      handle = clock.setInterval(() => {
+        clock.clearInterval(handle)
+        handle = null
+        shown.set(true)
+        setOpen(true)
+      }, Math.max(0, answer.showAfterSeconds) * 1000)
+    })
     return () => {
       cancelled = true
+      // The wall is covered or closed: an answer still on its way is not kept.
+      asking.abort()
       if (handle !== null) clock.clearInterval(handle)
     }
-  }, [api, clock, storage, covered])
+  }, [dispatch, clock, storage, covered])
+
+  // The suggestion goes with the wall: the next wall asks again (unless shown this session).
+  useEffect(
+    () => () => {
+      dispatch(contactPopupLeft())
+    },
+    [dispatch],
+  )
 
   const anchor = info?.anchor
   if (!open || !anchor) return null
