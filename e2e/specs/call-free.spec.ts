@@ -142,7 +142,14 @@ test('during the free call a new account buys gems in a payment window; the call
   // What the store promised: the package and the first-purchase bonus.
   await expect(paying.getByTestId('pay-credited')).toHaveText(`${BOUGHT_GEMS}Includes ${PACKAGE.bonus} bonus gems for your first purchase`)
   const closed = paying.waitForEvent('close')
-  await paying.getByRole('button', { name: 'Back to the app' }).click()
+  // The button closes its own window: on a busy machine that close can land while Playwright still
+  // finishes the click, which then reports the page closed. That close is the outcome wanted.
+  await paying
+    .getByRole('button', { name: 'Back to the app' })
+    .click()
+    .catch((error: unknown) => {
+      if (!paying.isClosed()) throw error
+    })
   await closed
 
   // The call never stopped; the hub's notice brought the new balance, so the offer is gone.
