@@ -69,7 +69,7 @@ const purchaseSlice = createSlice({
 export const { giftPurchaseReset } = purchaseSlice.actions
 
 export const selectGifts = (state: RootState) => purchasesOf(state).gifts
-export const selectGiftPurchase = (state: RootState) => purchasesOf(state).giftPurchase
+export const selectGiftPurchase = (state: RootState): ChatPurchasesState['giftPurchase'] => purchasesOf(state).giftPurchase
 export const selectUnlocks = (state: RootState): Record<string, UnlockState> => purchasesOf(state).unlocks
 
 // Loaded with the conversation (its bubbles and gift panel): the slice joins the store then.
