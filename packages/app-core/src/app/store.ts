@@ -14,9 +14,6 @@ import type { AppDispatch, LazyState, PreloadedAppState, RootState } from './sta
 export type { AppDispatch, AppState, PreloadedAppState, RootState } from './state'
 export { rootReducer } from './rootReducer'
 
-/** Dispatched once feature slices were injected, so the store computes their initial state. */
-export const FEATURE_SLICES_INJECTED = 'app/featureSlicesInjected'
-
 /**
  * redux-persist's action types (`redux-persist/es/constants`), spelled out so the store does not load
  * redux-persist: it is downloaded only when persistence starts. persistence.test.ts checks they match.

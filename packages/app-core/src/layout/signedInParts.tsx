@@ -7,11 +7,7 @@
  * it loads).
  */
 import { useEffect } from 'react'
-import { useAppDispatch, useAppSelector } from '../app/hooks'
-import { FEATURE_SLICES_INJECTED } from '../app/store'
-// A named import, not a bare one: the package is `sideEffects: false`, so a bundler may drop a bare
-// import, and importing this module is what injects the call slice.
-import { callSlice } from '../features/call/callSlice'
+import { useAppDispatch } from '../app/hooks'
 import { CallLayer } from '../features/call/CallLayer'
 import { ChatBridge } from '../features/chat/ChatBridge'
 import { TaskEntrance } from '../features/tasks/TaskEntrance'
@@ -23,21 +19,16 @@ import { NotificationCenter } from '../features/notifications/NotificationCenter
 export { AccountEntry, ChatBridge, NotificationCenter, TaskEntrance }
 
 /**
- * The call layer, rendered once the store holds the call state: an injected slice gets its state with
- * the next action, so one is dispatched when it is missing (CallLayer reads `state.call` directly).
- * With it, on every route, the hub's other notices: a paid order refreshes the balance, and the
- * server refusing a blocked account updates blockInfo.
+ * The call layer (it reads the call state through selectors, which answer the initial state until the
+ * slice's first action) and, with it on every route, the hub's other notices: a paid order refreshes
+ * the balance, and the server refusing a blocked account updates blockInfo.
  */
 export function SignedInCalls() {
   const dispatch = useAppDispatch()
-  const ready = useAppSelector((state) => state[callSlice.reducerPath] !== undefined)
-  useEffect(() => {
-    if (!ready) dispatch({ type: FEATURE_SLICES_INJECTED })
-  }, [dispatch, ready])
   // The hub's notices are store effects (listeners), running while the signed-in parts are mounted.
   useEffect(() => {
     const stops = [startWalletListeners(dispatch), startAccountListeners(dispatch)]
     return () => stops.forEach((stop) => stop())
   }, [dispatch])
-  return ready ? <CallLayer /> : null
+  return <CallLayer />
 }

@@ -6,7 +6,7 @@ import { loggedOut } from '../auth/authActions'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { CallStars, ReportReason } from '@vchat/api-client'
 import type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
-export type { CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
+export type { CallOffer, CallState, CallSummary, FreeCallTerms } from './callState'
 
 /**
  * Asks the server which free calls the user has left (before a call is confirmed, and again after
@@ -89,7 +89,7 @@ const initialCallState: CallState = {
   feedback: { stars: null, rating: 'idle', report: 'idle' },
 }
 
-export interface SnapshotPayload {
+interface SnapshotPayload {
   status: number
   direction: 'outgoing' | 'incoming' | null
   peer: string | null
@@ -101,7 +101,7 @@ export interface SnapshotPayload {
   at: number
 }
 
-export const callSlice = createSlice({
+const callSlice = createSlice({
   name: 'call',
   initialState: initialCallState,
   reducers: {
