@@ -43,7 +43,11 @@ export default defineConfig<BrandOptions>({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Recording a trace doubles a test's time on a two-core machine (measured: 17 tests 3.2 min with
+    // traces kept on failure, 1.8 min without), so CI records one only for the retry of a failed test;
+    // the first failure still leaves its error and screenshot. Local runs (no retry) keep every
+    // failure's trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
   },
