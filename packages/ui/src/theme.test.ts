@@ -65,7 +65,7 @@ describe('contrastRatio', () => {
   })
 
   it('dark defaults of styles.css reach AA contrast', () => {
-    // Values of the prefers-color-scheme: dark block in styles.css.
+    // Values of the prefers-color-scheme: dark block in styles/tokens.css.
     const dark = { primary: '#b9a8ff', bg: '#121118', surface: '#1f1d27', text: '#f1eff7' }
     for (const fg of [dark.primary, dark.text, dangerFor(dark.text)]) {
       expect(contrastRatio(fg, dark.bg)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
@@ -104,12 +104,12 @@ function mixHex(a: string, share: number, b: string): string {
   return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`
 }
 
-/** `--vc-color-danger` of styles.css: color-mix(in srgb, #d93025 65%, text). */
+/** `--vc-color-danger` of styles/tokens.css: color-mix(in srgb, #d93025 65%, text). */
 function dangerFor(text: string): string {
   return mixHex('#d93025', 0.65, text)
 }
 
-/** `--vc-color-field-border` of styles.css: color-mix(in srgb, text 55%, background). */
+/** `--vc-color-field-border` of styles/tokens.css: color-mix(in srgb, text 55%, background). */
 function fieldBorderFor(text: string, background: string): string {
   return mixHex(text, 0.55, background)
 }

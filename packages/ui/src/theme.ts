@@ -30,7 +30,7 @@ export const THEME_CSS_VARIABLES = {
   fontFamily: '--vc-font-family',
 } as const satisfies Record<keyof BrandTheme, `--vc-${string}`>
 
-/** The neutral theme that styles.css declares as its light default. */
+/** The neutral theme that styles.css (styles/tokens.css) declares as its light default. */
 export const DEFAULT_THEME: BrandTheme = {
   primary: '#5b3cc4',
   buttonColor: '#5b3cc4',

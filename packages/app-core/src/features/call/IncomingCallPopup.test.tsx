@@ -14,8 +14,11 @@ const NODE_FS = 'node:fs'
 /** The stylesheets as shipped: @vchat/ui's (sheets, tab bar, overlay) and the call feature's. */
 async function stylesheets(): Promise<string> {
   const { readFileSync } = (await import(/* @vite-ignore */ NODE_FS)) as { readFileSync(path: string, encoding: 'utf8'): string }
-  // Paths from the package folder, where its tests run.
-  return ['../ui/src/styles.css', 'src/features/call/call.css'].map((path) => readFileSync(path, 'utf8')).join('\n')
+  // Paths from the package folder, where its tests run. @vchat/ui's entry gathers its parts with
+  // `@import`, which the bundler inlines; so does this reader.
+  const read = (path: string): string =>
+    readFileSync(path, 'utf8').replace(/@import '([^']+)';/g, (_, part: string) => read(path.replace(/[^/]+$/, '') + part))
+  return ['../ui/src/styles.css', 'src/features/call/call.css'].map(read).join('\n')
 }
 
 /** The z-index a rule gives `selector`, with `var(--x, fallback)` and `calc(a + b)` resolved against :root. */
