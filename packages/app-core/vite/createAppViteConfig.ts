@@ -80,8 +80,8 @@ const FIRST_LOAD_SHARED = [
   /packages[\\/]app-core[\\/]src[\\/](constants\.ts|app[\\/](hooks|createAppAsyncThunk|rootReducer|listeners)\.ts|features[\\/]auth[\\/](authSlice|authActions|messagingLogin|sessionListeners)\.ts)$/,
   // The token expiry rule (SPEC §9 buffer), which the store's session listener applies on every page.
   /packages[\\/]api-client[\\/]src[\\/](token|constants)\.ts$/,
-  // The contract's wire vocabulary and jid rules (about a kilobyte): the tab sharing on the landing page
-  // reads archive results with them, and the chat and call chunks use them too.
+  // The contract's wire vocabulary and jid rules (about a kilobyte): the landing page's services (the
+  // attribution message type) and the auth slice read them, and the chat and call chunks use them too.
   /packages[\\/]contract[\\/]src[\\/](wire|jid)\.ts$/,
 ]
 

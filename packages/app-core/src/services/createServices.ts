@@ -5,7 +5,7 @@ import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyApi } from './lazyApi'
 import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
 import { createStorage } from './storage'
-import { browserTabEnv, createSharedChat } from './tabShare'
+import { createTabSharedChat } from './tabSharedChat'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
 import { createCardVault } from './cardVault'
@@ -110,8 +110,9 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     brand,
     endpoints,
     api,
-    // One messaging connection per browser: the account's tabs share the leader tab's session.
-    chat: createSharedChat(createLazyChat(endpoints, logger), browserTabEnv(), logger),
+    // One messaging connection per browser: the account's tabs share the leader tab's session (the
+    // sharing code loads with the first login).
+    chat: createTabSharedChat(createLazyChat(endpoints, logger), logger),
     calls: createLazyCalls(),
     db: createLazyDb(),
     analytics,
