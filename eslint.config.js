@@ -125,6 +125,14 @@ export default tseslint.config(
     },
   },
   {
+    // A feature uses another feature only through its public entry, features/<name>/index.ts, so its
+    // modules can change without touching the others (rule: packages/app-core/eslint/featureBoundary.ts).
+    // Tests and stories too; fixtures that several features share live in src/testing/.
+    files: ['packages/app-core/src/features/**/*.{ts,tsx}'],
+    plugins: { vchat: vchatPlugin },
+    rules: { 'vchat/feature-boundary': 'error' },
+  },
+  {
     files: ['packages/app-core/src/**/*.{ts,tsx}'],
     ignores: ['packages/app-core/src/app/hooks.ts'],
     rules: {

@@ -18,6 +18,7 @@
  * - attribute values that are not text shown to a person (`className`, `type`, `data-*`, `role`, ...).
  */
 import type { Rule } from 'eslint'
+import { featureBoundary } from './featureBoundary.ts'
 
 /** Attributes whose value a person reads or hears (screen readers read the aria ones). */
 const USER_FACING_ATTRIBUTES: readonly string[] = [
@@ -153,8 +154,8 @@ export const noUntranslatedText: Rule.RuleModule = {
   },
 }
 
-/** The local plugin, registered in the repo's eslint.config.js as `vchat`. */
+/** The local plugin, registered in the repo's eslint.config.js as `vchat` (`feature-boundary`: featureBoundary.ts). */
 export const vchatPlugin = {
   meta: { name: 'vchat' },
-  rules: { 'no-untranslated-text': noUntranslatedText },
+  rules: { 'no-untranslated-text': noUntranslatedText, 'feature-boundary': featureBoundary },
 }

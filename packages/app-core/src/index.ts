@@ -29,7 +29,7 @@ export {
   selectUser,
 } from './features/auth/authSlice'
 export type { AuthState, LoginFailure, LoginFailureKind, LoginStatus, PasswordCredentials } from './features/auth/authSlice'
-export { loggedOut } from './features/auth/authActions'
+export { loggedOut } from './app/authActions'
 /** The jid rules of @vchat/contract; `uidFromJid` is the name this package has always exported. */
 export { isAnchorJid, uidOfJid as uidFromJid } from '@vchat/contract'
 export { LoginScreen, validateLoginForm } from './features/auth/LoginScreen'

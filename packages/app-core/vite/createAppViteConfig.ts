@@ -77,7 +77,7 @@ const FIRST_LOAD_VENDORS = new Set(['react', 'state', 'i18n'])
 const FIRST_LOAD_SHARED = [
   /vite\/preload-helper/,
   /rolldown[:/]runtime/,
-  /packages[\\/]app-core[\\/]src[\\/](constants\.ts|app[\\/](hooks|createAppAsyncThunk|rootReducer|listeners)\.ts|features[\\/]auth[\\/](authSlice|authActions|messagingLogin|sessionListeners)\.ts)$/,
+  /packages[\\/]app-core[\\/]src[\\/](constants\.ts|app[\\/](hooks|createAppAsyncThunk|rootReducer|listeners|authActions)\.ts|features[\\/]auth[\\/](authSlice|messagingLogin|sessionListeners)\.ts)$/,
   // The token expiry rule (SPEC §9 buffer), which the store's session listener applies on every page.
   /packages[\\/]api-client[\\/]src[\\/](token|constants)\.ts$/,
   // The contract's wire vocabulary and jid rules (about a kilobyte): the landing page's services (the

@@ -13,17 +13,31 @@ import type { ChatPurchasesState, ChatState, ChatTranslationsState, ChatUploadsS
 import type { ClubState } from '../features/club/clubState'
 import type { ConfigState } from '../features/config/configState'
 import type { ContactPopupState } from '../features/discover/contactPopupState'
-import type { DiscoverState } from '../features/discover/discoverState'
+import type { WallState } from '../features/discover/discoverState'
 import type { ExclusiveState } from '../features/discover/exclusiveState'
 import type { LiveHostsState } from '../features/landing/liveHostsState'
 import type { LuckyBoxState } from '../features/luckybox/luckyBoxState'
+import type { MatchState } from '../features/match/matchState'
 import type { ProfileState } from '../features/profile/profileState'
 import type { SettingsState } from '../features/settings/settingsState'
+import type { SocialState } from '../features/social/socialState'
 import type { SystemState } from '../features/system/systemState'
 import type { TasksState } from '../features/tasks/tasksState'
 import type { UsersState } from '../features/users/usersState'
 import type { WalletState } from '../features/wallet/walletState'
 import type { Services } from '../services/types'
+
+/**
+ * Host lists, match deck and social lists: one store key, `discover` (the reducer is `discoverReducer`
+ * in `features/discover/discoverSlice`; match and social inject themselves into it). Put together here,
+ * not in discover's state module: that module would import the match and social features, which
+ * import discover, and close an import circle.
+ */
+export interface DiscoverState {
+  wall: WallState
+  match: MatchState
+  social: SocialState
+}
 
 /** The state shape without persistence bookkeeping; what tests preload. */
 export interface AppState {

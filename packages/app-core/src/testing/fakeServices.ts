@@ -6,13 +6,13 @@ import { resolveEndpoints } from '../services/endpoints'
 import type { ApiService, AppEnv, ChatService, Clock, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
-import { discoverFakeApi, fakePublicHosts } from '../features/discover/fixtures'
+import { discoverFakeApi, fakePublicHosts } from './discoverFixtures'
 import { chatFakeApi } from '../features/chat/fixtures'
 import { fakeChatService } from './fakeChat'
-import { fakeCardVault, walletFakeApi } from '../features/wallet/fixtures'
-import { callRecordFakeApi, memoryVideoCalls } from '../features/callrecord/fixtures'
+import { fakeCardVault, walletFakeApi } from './walletFixtures'
+import { callRecordFakeApi, memoryVideoCalls } from './callRecordFixtures'
 import { callFakeApi } from '../features/call/fixtures'
-import { usersFakeApi } from '../features/users/fixtures'
+import { usersFakeApi } from './usersFixtures'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {

@@ -25,6 +25,7 @@ const LAZY_MODULES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../services/platformIds'),
   () => import('../services/productApi'),
   () => import('../services/pushRuntime'),
+  () => import('../services/tabShare'),
   // layout parts
   () => import('../layout/PopupSheet'),
   () => import('../layout/signedInParts'),

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
-import { DEMO_PEOPLE, demoPerson, usersFakeApi } from '../users/fixtures'
+import { DEMO_PEOPLE, demoPerson, usersFakeApi } from '../../testing/usersFixtures'
 import { AccountEntry } from './AccountEntry'
 
 const user = { uid: '100001', jid: 'user_100001@localhost', vcToken: 'story-token', role: 2, nickName: 'Demo One', name: '' }

@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
-import { selectUser } from '../auth/authSlice'
-import { usePerson } from '../users/usePerson'
+import { selectUser } from '../auth'
+import { usePerson } from '../users'
 import { selectGemsBalance } from './accountSlice'
-import { LazyCoinStorePanel } from '../wallet/LazyCoinStorePanel'
+import { LazyCoinStorePanel } from '../wallet'
 
 /**
  * The account's door on every signed-in page, at the end of the header (as in the category's apps):

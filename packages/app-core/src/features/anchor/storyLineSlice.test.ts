@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { StoryLine } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { loggedOut } from '../auth/authActions'
-import { signedInAs } from '../discover/testState'
+import { loggedOut } from '../../app/authActions'
+import { signedInAs } from '../../testing/testState'
 import { loadStoryLine, selectStoryLine, storyLineLeft } from './storyLineSlice'
 
 const storyOf = (anchorJid: string): StoryLine => ({

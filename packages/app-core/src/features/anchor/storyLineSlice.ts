@@ -8,7 +8,7 @@ import type { StoryLine } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { StoryLineState } from './storyLineState'
 
 const initialStoryLineState: StoryLineState = { story: null, loadId: null }

@@ -1,7 +1,7 @@
 import type { AnchorInfo, ClubCallTimes } from '@vchat/api-client'
 import { useEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { checkOfferCallTimes, findSilverPrice, selectClubCallTimes, selectSilverOffer, silverOfferLeft } from '../club/clubSlice'
+import { checkOfferCallTimes, findSilverPrice, selectClubCallTimes, selectSilverOffer, silverOfferLeft } from '../club'
 
 /** What a silver call with a club host needs to show: the calls left today and the host's silver price. */
 export interface SilverOffer {

@@ -1,8 +1,8 @@
 import { ApiError } from '@vchat/api-client'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
-import { selectGemsBalance, selectIsPaidUser } from '../account/accountSlice'
-import { selectConfig } from '../config/configSlice'
+import { selectGemsBalance, selectIsPaidUser } from '../account'
+import { selectConfig } from '../config'
 import { demoLoginResponse, fakeServices } from '../../testing/fakeServices'
 import {
   loginWithPassword,

@@ -6,8 +6,8 @@ import { makeStore } from '../../app/store'
 import { fakeChatService } from '../../testing/fakeChat'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { demoPayRecords, pagedPayRecords } from '../wallet/fixtures'
-import { loadAccount } from '../account/accountSlice'
+import { demoPayRecords, pagedPayRecords } from '../../testing/walletFixtures'
+import { loadAccount } from '../account'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 'token-100001', role: 2, nickName: 'Demo', name: 'Demo' }
 const refused = (path: string) => new ApiError('UNAUTHORIZED', `HTTP 401 from ${path}`, { path, requestId: 'r-1', status: 401 })

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { DEMO_NOW, demoCallRecords } from '../callrecord/fixtures'
+import { DEMO_NOW, demoCallRecords } from '../../testing/callRecordFixtures'
 import { CALL_STATUS, loadCallSummary, rateCall, snapshotChanged } from './callSlice'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }

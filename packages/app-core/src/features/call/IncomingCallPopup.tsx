@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useAppNavigate } from '../../routes/navigation'
 import { selectIncomingCall } from './callSlice'
 import { acceptCall, rejectCall } from './callThunks'
-import { usePerson } from '../users/usePerson'
+import { usePerson } from '../users'
 import './call.css'
 
 /**

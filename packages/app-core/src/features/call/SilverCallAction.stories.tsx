@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { makeStore } from '../../app/store'
 import { ServicesProvider } from '../../app/ServicesContext'
 import { fakeServices } from '../../testing/fakeServices'
-import { signedInAs } from '../discover/testState'
+import { signedInAs } from '../../testing/testState'
 import { SilverCallAction } from './SilverCallAction'
 
 const services = fakeServices()

@@ -2,7 +2,7 @@ import { Button, EmptyState, Skeleton } from '@vchat/ui'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { checkClubCallTimes, selectCallTimesCheck, selectClubCallTimes, silverCallGuideLeft } from '../club/clubSlice'
+import { checkClubCallTimes, selectCallTimesCheck, selectClubCallTimes, silverCallGuideLeft } from '../club'
 
 export interface SilverCallGuideProps {
   /** The user chose to place the silver call. */

@@ -2,7 +2,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { anchorJidOf, isAnchorJid } from '@vchat/contract'
 import type { AppDispatch, RootState } from '../../app/state'
 import type { Services } from '../../services/types'
-import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
+import { gemsBalanceChanged, loadAccount } from '../account'
 import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, selectCall, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
 import { CallRecordScreen } from './CallRecordScreen'
-import { DEMO_NOW, callRecordsApi, manyCallRecords, memoryVideoCalls } from './fixtures'
+import { DEMO_NOW, callRecordsApi, manyCallRecords, memoryVideoCalls } from '../../testing/callRecordFixtures'
 
 const user = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const signedIn = { auth: { user } }

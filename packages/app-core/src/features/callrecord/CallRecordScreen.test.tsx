@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import type { VideoCallRecord } from '../../services/types'
-import { DEMO_NOW, callRecordsApi, manyCallRecords, memoryVideoCalls } from './fixtures'
+import { DEMO_NOW, callRecordsApi, manyCallRecords, memoryVideoCalls } from '../../testing/callRecordFixtures'
 
 const USER = { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' }
 const signedIn = { auth: { user: USER } }

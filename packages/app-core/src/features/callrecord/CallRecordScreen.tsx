@@ -7,10 +7,10 @@ import { useAppNavigate } from '../../routes/navigation'
 import { isAnchorJid } from '@vchat/contract'
 import type { CallHistoryEntry } from './callHistory'
 import { useCallHistory } from './useCallHistory'
-import { usePerson } from '../users/usePerson'
+import { usePerson } from '../users'
 import './callrecord.css'
-import { HOST_WALL_PATH, profilePathOf, videoCallPath } from '../discover/paths'
-import { formatDuration } from '../call/formatDuration'
+import { HOST_WALL_PATH, profilePathOf, videoCallPath } from '../../routes/paths'
+import { formatDuration } from '../call'
 
 const ROW_HEIGHT = 88
 /** Rows from the end at which the next server page is asked for. */

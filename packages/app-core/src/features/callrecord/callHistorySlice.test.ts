@@ -3,7 +3,7 @@ import type { CallRecordsResponse } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
 import { callHistoryLeft, loadCallHistory, loadMoreCallHistory, selectCallHistory, selectCallHistoryEntries } from './callHistorySlice'
-import { callRecordsApi, manyCallRecords, memoryVideoCalls } from './fixtures'
+import { callRecordsApi, manyCallRecords, memoryVideoCalls } from '../../testing/callRecordFixtures'
 
 const ME = 'user_100001@localhost'
 const signedIn = { auth: { user: { uid: '100001', jid: `${ME}/web`, vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } } }

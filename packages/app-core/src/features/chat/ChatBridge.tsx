@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
 import { startChatListeners } from './chatListeners'
 import { noticeDismissed, selectChatNotice } from './chatSlice'
-import { usePerson } from '../users/usePerson'
+import { usePerson } from '../users'
 import './chatNotice.css'
 
 /**

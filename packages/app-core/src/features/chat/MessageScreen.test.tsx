@@ -10,10 +10,10 @@ import { AppProviders } from '../../app/AppProviders'
 import { makeStore } from '../../app/store'
 import type { RootState } from '../../app/state'
 import { selectShowTranslate } from './translationSlice'
-import { DEFAULT_SETTINGS } from '../settings/settingsSlice'
+import { DEFAULT_SETTINGS } from '../settings'
 import { DAY_MS, MESSAGE_RETENTION_STORAGE_KEY, PRESENCE_POLL_MS, SETTINGS_STORAGE_KEY } from '../../constants'
 import { MessageBubble } from './MessageBubble'
-import { demoPerson, usersFakeApi } from '../users/fixtures'
+import { demoPerson, usersFakeApi } from '../../testing/usersFixtures'
 import { ME, MIA, XSS_PAYLOADS, demoMessage, demoMessages, demoThreads } from './fixtures'
 
 const signedIn = {

@@ -8,7 +8,7 @@ import { selectConnection, selectThreads, selectThreadsStatus } from './chatSlic
 import { closeThread, loadThreads } from './chatThunks'
 import { ChatView } from './ChatView'
 import { ThreadList } from './ThreadList'
-import { NotificationPrompt } from '../notifications/NotificationPrompt'
+import { NotificationPrompt } from '../notifications'
 import './chat.css'
 
 /** Search parameter that opens a conversation: `/message?with=anchor_200001@localhost`. */

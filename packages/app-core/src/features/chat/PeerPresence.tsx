@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
-import { useMinuteClock } from '../anchor/usePresence'
+import { useMinuteClock } from '../discover'
 import { selectPeerLastSeen } from './chatSlice'
 import { lastSeenText } from './lastSeen'
 import { useLastSeenPolling } from './useLastSeenPolling'

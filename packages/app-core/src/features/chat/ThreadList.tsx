@@ -4,7 +4,7 @@ import { Avatar } from '@vchat/ui'
 import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatThreadSummary } from '../../services/types'
-import { usePeople } from '../users/usePerson'
+import { usePeople } from '../users'
 import { kindOf } from './messageView'
 
 const ROW_HEIGHT = 72

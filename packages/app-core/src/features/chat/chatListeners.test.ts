@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeChatService } from '../../testing/fakeChat'
 import { fakeServices, type FakeServicesOptions } from '../../testing/fakeServices'
-import { loginWithPassword } from '../auth/authSlice'
+import { loginWithPassword } from '../auth'
 import { startChatListeners } from './chatListeners'
 import { demoMessage } from './fixtures'
 

@@ -9,7 +9,7 @@
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { CHAT_PAGE_SIZE, DAY_MS } from '../../constants'
 import type { ChatMessageRecord } from '../../services/types'
-import { selectMessageRetentionDays, selectSendReadReceipts } from '../settings/settingsSlice'
+import { selectMessageRetentionDays, selectSendReadReceipts } from '../settings'
 import type { PeerLastSeen } from './chatState'
 import { officialJidOf, replyTracking } from './chatTracking'
 

@@ -4,8 +4,7 @@
  * when the signed-in parts start.
  */
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
-import { isPaymentRoute } from '../auth/authSlice'
-import { logInToMessaging } from '../auth/messagingLogin'
+import { isPaymentRoute, logInToMessaging } from '../auth'
 
 /**
  * Skipped on payment routes, when nobody is signed in, or when messaging already runs for this user

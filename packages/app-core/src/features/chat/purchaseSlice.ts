@@ -7,7 +7,7 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/state'
 import { rootReducer } from '../../app/rootReducer'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ChatPurchasesState, UnlockState } from './chatState'
 import { buyGift, loadGifts, unlockImage, unlockPriceLearned } from './purchaseThunks'
 

@@ -9,7 +9,7 @@ import type { GiftInfo } from '@vchat/api-client'
 import { MessageType } from '@vchat/contract'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { ChatGiftError } from '../../services/types'
-import { gemsBalanceChanged, loadAccount } from '../account/accountSlice'
+import { gemsBalanceChanged, loadAccount } from '../account'
 import type { PurchaseError } from './chatState'
 import { failureReason, sendMessage } from './chatThunks'
 

@@ -7,7 +7,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/state'
 import { rootReducer } from '../../app/rootReducer'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ChatTranslationsState, TranslationState } from './chatState'
 
 export const initialTranslationsState: ChatTranslationsState = { translations: {} }

@@ -7,7 +7,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import type { RootState } from '../../app/state'
 import { rootReducer } from '../../app/rootReducer'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ChatUploadsState } from './chatState'
 
 export const initialUploadsState: ChatUploadsState = { uploads: [] }

@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../app/hooks'
-import { usePresenceSchedule } from '../anchor/usePresence'
+import { usePresenceSchedule } from '../discover'
 import { refreshLastSeen } from './chatThunks'
 
 /**

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
-import { signedInAs } from '../discover/testState'
+import { signedInAs } from '../../testing/testState'
 import { ClubScreen } from './ClubScreen'
 
 const signedIn = { ...signedInAs(), account: { paid: true, gemsBalance: 500, silverBalance: 20, silverSpent: 7 } }

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { loggedOut } from '../auth/authActions'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
-import { selectAnchor } from '../discover/discoverSlice'
-import { signedInAs } from '../discover/testState'
+import { loggedOut } from '../../app/authActions'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { selectAnchor } from '../discover'
+import { signedInAs } from '../../testing/testState'
 import {
   checkClubCallTimes,
   checkOfferCallTimes,

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit'
 import type { ConfigInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/state'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ConfigState } from './configState'
 export type { ConfigState } from './configState'
 

@@ -1,9 +1,9 @@
 import type { AnchorInfo, OnlineStatus } from '@vchat/api-client'
 import { memo } from 'react'
 import { withImageQuality } from '@vchat/api-client'
-import { AnchorFacts, PresenceBadge } from '../anchor/AnchorBadges'
+import { AnchorFacts, PresenceBadge } from '../anchor'
 import { AppLink } from '../../routes/navigation'
-import { profilePathOf as profilePath } from './paths'
+import { profilePathOf as profilePath } from '../../routes/paths'
 import './anchorCard.css'
 
 /** What a card shows of a host: the wall's `AnchorInfo` or the visitor's `PublicHost` alike. */

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { useAppNavigate, useIsBackground } from '../../routes/navigation'
 import { contactPopupLeft, loadContactPopup, selectContactPopup } from './contactPopupSlice'
-import { chatPath, videoCallPath } from './paths'
+import { chatPath, videoCallPath } from '../../routes/paths'
 
 const SHOWN_KEY = 'vchat:contactPopupShown'
 

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
 import { ExclusiveScreen } from './ExclusiveScreen'
-import { discoverFakeApi, fakeDiscoverWorld } from './fixtures'
-import { signedInAs } from './testState'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 
 const PATH = '/goddess?view=exclusive'
 const never = () => new Promise<never>(() => {})

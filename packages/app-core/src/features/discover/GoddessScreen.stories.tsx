@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
-import { discoverFakeApi, fakeDiscoverWorld } from './fixtures'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
 import { GoddessScreen } from './GoddessScreen'
-import { signedInAs } from './testState'
+import { signedInAs } from '../../testing/testState'
 
 const never = () => new Promise<never>(() => {})
 const fail = async () => Promise.reject(new Error('Network Error'))

@@ -5,9 +5,9 @@ import type { AnchorListRequest } from '@vchat/api-client'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { PRESENCE_POLL_MS } from '../../constants'
-import { fakeAnchors } from './fixtures'
+import { fakeAnchors } from '../../testing/discoverFixtures'
 import { columnsFor } from './GoddessScreen'
-import { signedInAs } from './testState'
+import { signedInAs } from '../../testing/testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
 

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ContactPopupInfo } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import { contactPopupLeft, loadContactPopup, selectContactPopup } from './contactPopupSlice'
-import { fakeAnchor } from './fixtures'
-import { signedInAs } from './testState'
+import { fakeAnchor } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 
 const suggestion = (n: number): ContactPopupInfo => ({ show: true, anchor: fakeAnchor(n), greeting: `Hi from ${n}`, showAfterSeconds: 20 })
 

@@ -7,7 +7,7 @@ import type { ContactPopupInfo } from '@vchat/api-client'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ContactPopupState } from './contactPopupState'
 
 const initialContactPopupState: ContactPopupState = { info: null, loadId: null }

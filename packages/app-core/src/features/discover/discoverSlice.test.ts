@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { fakeAnchor, fakeAnchors } from './fixtures'
+import { fakeAnchor, fakeAnchors } from '../../testing/discoverFixtures'
 import { anchorsSeen, fetchAnchorList, loadAnchor, refreshPresence, selectAnchorList, selectAnchorMissing, selectPresence, setOnlineNotice } from './discoverSlice'
 
 describe('discover wall slice', () => {

@@ -4,12 +4,10 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { combineSlices } from '@reduxjs/toolkit'
 import type { Reducer } from '@reduxjs/toolkit'
 import { rootReducer } from '../../app/rootReducer'
-import type { RootState } from '../../app/state'
-import type { MatchState } from '../match/matchState'
-import type { SocialState } from '../social/socialState'
+import type { DiscoverState, RootState } from '../../app/state'
 import { DISCOVER_PAGE_SIZE, PRESENCE_BATCH } from '../../constants'
-import { loggedOut } from '../auth/authActions'
-import type { AnchorListKind, AnchorListState, DiscoverState, WallState } from './discoverState'
+import { loggedOut } from '../../app/authActions'
+import type { AnchorListKind, AnchorListState, WallState } from './discoverState'
 export type { AnchorListKind, AnchorListState, WallState } from './discoverState'
 import type { LoadStatus } from '../../app/loadStatus'
 export type { LoadStatus } from '../../app/loadStatus'
@@ -163,7 +161,7 @@ export const selectOnlineNotice = (state: RootState, jid: string): boolean => wa
  * The `discover` store key: host lists here, the match deck and social lists injected by their own
  * modules (`matchSlice`, `socialSlice`) when those load. Joins the store with the first discover code.
  */
-export const discoverReducer = combineSlices({ wall: wallSlice.reducer }).withLazyLoadedSlices<{ match: MatchState; social: SocialState }>()
+export const discoverReducer = combineSlices({ wall: wallSlice.reducer }).withLazyLoadedSlices<Pick<DiscoverState, 'match' | 'social'>>()
 // The nested reducer fills match and social once injected; readers fall back to their initial state.
 rootReducer.inject({ reducerPath: 'discover', reducer: discoverReducer as unknown as Reducer<DiscoverState> })
 

@@ -4,8 +4,6 @@
  */
 import type { AnchorInfo, OnlineStatus } from '@vchat/api-client'
 import type { LoadStatus } from '../../app/loadStatus'
-import type { MatchState } from '../match/matchState'
-import type { SocialState } from '../social/socialState'
 
 export type AnchorListKind = 'hot' | 'new' | 'recommended'
 
@@ -34,14 +32,4 @@ export interface WallState {
   lookups: Record<string, LoadStatus>
   /** Jids the server has no host for (a profile link that cannot open). */
   missing: Record<string, true>
-}
-
-/**
- * Host lists, match deck and social lists: one store key, `discover` (the reducer is `discoverReducer`
- * in `discoverSlice`; match and social inject themselves into it).
- */
-export interface DiscoverState {
-  wall: WallState
-  match: MatchState
-  social: SocialState
 }

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ExclusiveAnchorListResponse } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import { selectAnchor } from './discoverSlice'
 import { exclusivePageLeft, loadExclusiveHosts, loadMoreExclusiveHosts, selectExclusive } from './exclusiveSlice'
-import { fakeAnchor } from './fixtures'
-import { signedInAs } from './testState'
+import { fakeAnchor } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 
 const host = (n: number) => ({ ...fakeAnchor(n), exclusivePrice: 100, exclusiveIntro: `Host ${n}` })
 const page = (n: number, numbers: number[], hasMore: boolean): ExclusiveAnchorListResponse => ({ list: numbers.map(host), page: n, size: 20, total: 5, hasMore, unlocked: true })

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { selectSettings } from '../settings/settingsSlice'
+import { selectSettings } from '../settings'
 import {
   bookmarkShortcut,
   browserEnvironment,

@@ -4,10 +4,10 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink, useIsBackground } from '../../routes/navigation'
-import { selectIsLoggedIn } from '../auth/authSlice'
+import { selectIsLoggedIn } from '../auth'
 import { LiveHosts } from './LiveHosts'
 import './landing.css'
-import { HOST_WALL_PATH } from '../discover/paths'
+import { HOST_WALL_PATH } from '../../routes/paths'
 
 const FEATURES = ['live', 'chat', 'private'] as const
 

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
-import { AnchorCard } from '../discover/AnchorCard'
+import { AnchorCard } from '../discover'
 import { loadLiveHosts, selectLiveHosts } from './liveHostsSlice'
-import { HOST_WALL_PATH } from '../discover/paths'
+import { HOST_WALL_PATH } from '../../routes/paths'
 
 /** Placeholders while the wall loads: two rows on a phone, the first row on a desktop. */
 const SKELETONS = 6

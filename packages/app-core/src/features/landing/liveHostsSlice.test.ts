@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
-import { fakePublicHosts } from '../discover/fixtures'
+import { fakePublicHosts } from '../../testing/discoverFixtures'
 import { LIVE_HOSTS_TTL_MS, loadLiveHosts, selectLiveHosts } from './liveHostsSlice'
 
 function setup() {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { demoConfig, fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
-import { signedInAs } from '../discover/testState'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 
 // Screens are lazy chunks: the first render waits for their import, which takes longer on a busy machine.
 

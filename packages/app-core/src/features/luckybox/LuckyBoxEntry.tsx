@@ -2,7 +2,7 @@ import { Button, Sheet } from '@vchat/ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
-import { selectConfig } from '../config/configSlice'
+import { selectConfig } from '../config'
 import { LuckyBoxPanel } from './LuckyBoxPanel'
 
 /** Whether the config switches the lucky box on (commonConfig.enableLuckyBox; off until the config is loaded). */

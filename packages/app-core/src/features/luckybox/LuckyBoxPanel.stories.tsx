@@ -7,8 +7,8 @@ import { ServicesProvider } from '../../app/ServicesContext'
 import { demoConfig, fakeServices } from '../../testing/fakeServices'
 import type { Services } from '../../services/types'
 import { StoryApp } from '../../testing/StoryApp'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
-import { signedInAs } from '../discover/testState'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 import { LuckyBoxPanel, LuckyBoxReward } from './LuckyBoxPanel'
 
 const never = () => new Promise<never>(() => {})

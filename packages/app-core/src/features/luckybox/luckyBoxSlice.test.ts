@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OpenLuckyBoxResponse } from '@vchat/api-client'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { loggedOut } from '../auth/authActions'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
-import { signedInAs } from '../discover/testState'
+import { loggedOut } from '../../app/authActions'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 import { loadLuckyBox, luckyBoxClosed, openLuckyBox, rewardSeen, selectLuckyBox } from './luckyBoxSlice'
 
 function deferred<T>() {

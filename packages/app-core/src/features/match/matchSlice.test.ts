@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
 import { loadDeck, matchPopupClosed, selectMatch, swipe } from './matchSlice'
 
 describe('match slice', () => {

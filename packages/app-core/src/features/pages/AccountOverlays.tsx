@@ -3,10 +3,9 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { loadConfig, selectConfig } from '../config/configSlice'
-import { CompleteProfilePanel } from '../profile/CompleteProfilePanel'
-import { selectBlockInfo } from '../profile/profileSlice'
-import './account.css'
+import { loadConfig, selectConfig } from '../config'
+import { CompleteProfilePanel, selectBlockInfo } from '../profile'
+import '../../layout/account.css'
 
 /** Routes where a blocked account would chat or call. */
 export function isChatOrCallPath(pathname: string): boolean {

@@ -2,14 +2,12 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'r
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../constants'
-import { selectIsLoggedIn } from '../auth/authSlice'
-import { captureInstallPrompt } from '../install/installPrompt'
-import { registerServiceWorker } from '../install/registerServiceWorker'
-import { applyAppearance } from '../settings/appearance'
-import { loadSettings, selectSettings } from '../settings/settingsSlice'
+import { selectIsLoggedIn } from '../auth'
+import { captureInstallPrompt, registerServiceWorker } from '../install'
+import { applyAppearance, loadSettings, selectSettings } from '../settings'
 import { CookieBanner } from './CookieBanner'
 import type { CookieConsent } from './CookieBanner'
-import '../settings/appearance.css'
+import '../../layout/appearance.css'
 
 const AccountOverlays = lazy(() => import('./AccountOverlays').then((m) => ({ default: m.AccountOverlays })))
 const CookiePolicySheet = lazy(() => import('./CookiePolicySheet').then((m) => ({ default: m.CookiePolicySheet })))

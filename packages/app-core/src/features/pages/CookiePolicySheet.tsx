@@ -1,7 +1,7 @@
 import { Sheet } from '@vchat/ui'
 import { useTranslation } from 'react-i18next'
 import { LegalPage } from './LegalPage'
-import './account.css'
+import '../../layout/account.css'
 
 /** The cookies privacy page in a sheet, opened from the cookie banner. */
 export function CookiePolicySheet({ onClose }: { onClose: () => void }) {

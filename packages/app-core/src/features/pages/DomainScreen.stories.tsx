@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { signedInState } from '../../testing/accountTestState'
 import { StoryApp } from '../../testing/StoryApp'
-import { storyServices } from './storyServices'
+import { storyServices } from '../../testing/storyServices'
 import { DomainScreen } from './DomainScreen'
 
 // Module-level so each story keeps one store across re-renders.

@@ -3,9 +3,9 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
-import { AccountError, AccountLoading, AccountPage } from './AccountPage'
-import './account.css'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile'
+import { AccountError, AccountLoading, AccountPage } from '../../layout/AccountPage'
+import '../../layout/account.css'
 
 /** A migration target is used only as an https address. */
 export function safeMigrationUrl(value: string): string | null {

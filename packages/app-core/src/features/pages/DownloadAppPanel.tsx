@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile'
 
 /** The download-app panel: the native app (named as the brand) with its install bonus and store links from the website config. */
 export function DownloadAppPanel() {

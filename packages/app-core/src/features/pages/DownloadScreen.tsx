@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { useBreakpoint } from '../../layout/useBreakpoint'
-import { InstallCard, useInstallMethod } from '../install/InstallPrompts'
-import { openDesktopPopup } from '../install/installEnvironment'
-import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile/profileSlice'
-import { AccountError, AccountLoading, AccountPage } from './AccountPage'
+import { InstallCard, useInstallMethod, openDesktopPopup } from '../install'
+import { loadWebsiteConfig, selectWebsite, selectWebsiteStatus } from '../profile'
+import { AccountError, AccountLoading, AccountPage } from '../../layout/AccountPage'
 import { LegalLinks } from './LegalLinks'
-import './account.css'
-import { HOST_WALL_PATH } from '../discover/paths'
+import '../../layout/account.css'
+import { HOST_WALL_PATH } from '../../routes/paths'
 
 /** /download ("about"): the native apps from appDownloadInfo, installing this web app, legal pages. */
 export function DownloadScreen() {

@@ -2,7 +2,7 @@ import { Sheet } from '@vchat/ui'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../app/hooks'
-import { selectWebsite } from '../profile/profileSlice'
+import { selectWebsite } from '../profile'
 import { LEGAL_PAGES, LegalPage } from './LegalPage'
 import type { LegalPageKind } from './LegalPage'
 

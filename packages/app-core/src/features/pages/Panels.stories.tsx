@@ -5,14 +5,14 @@ import { ServicesProvider } from '../../app/ServicesContext'
 import { memoryStorage } from '../../testing/fakeServices'
 import { blockedState, signedInState } from '../../testing/accountTestState'
 import { StoryApp } from '../../testing/StoryApp'
-import { InstallCard, NotificationPermissionCard } from '../install/InstallPrompts'
+import { InstallCard, NotificationPermissionCard } from '../install'
 import { ChatNoticeMessage } from './ChatNoticeMessage'
 import { CookieBanner } from './CookieBanner'
 import { DownloadAppPanel } from './DownloadAppPanel'
 import { LegalPage } from './LegalPage'
-import { storyServices } from './storyServices'
-import './account.css'
-import '../settings/appearance.css'
+import { storyServices } from '../../testing/storyServices'
+import '../../layout/account.css'
+import '../../layout/appearance.css'
 
 const services = storyServices.full()
 const store = makeStore({ services, preloadedState: signedInState() })

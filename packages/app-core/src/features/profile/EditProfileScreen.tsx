@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AVATAR_MAX_BYTES } from '../../constants'
-import { AccountError, AccountLoading, AccountPage } from '../pages/AccountPage'
+import { AccountError, AccountLoading, AccountPage } from '../../layout/AccountPage'
 import { ProfileForm } from './ProfileForm'
 import { loadProfile, saveProfile, selectProfile, uploadAvatar } from './profileSlice'
-import '../pages/account.css'
+import '../../layout/account.css'
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
 

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ABOUT_MAX_LENGTH, FLAG_COUNTRIES, NICKNAME_MAX_LENGTH } from '../../constants'
-import { countryName } from '../anchor/AnchorBadges'
+import { countryName } from '../anchor'
 
 export interface ProfileFormProps {
   info: PersonalInfo

@@ -4,7 +4,7 @@ import type { BlockInfo, UpdatePersonalInfoRequest, WebsiteConfig } from '@vchat
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
-import { loggedOut } from '../auth/authActions'
+import { loggedOut } from '../../app/authActions'
 import type { ProfileState } from './profileState'
 export type { ProfileState } from './profileState'
 import type { LoadStatus } from '../../app/loadStatus'

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { AccountLoading, AccountPage } from '../pages/AccountPage'
+import { AccountLoading, AccountPage } from '../../layout/AccountPage'
 import { changeMessageRetention, loadSettings, MESSAGE_RETENTION_CHOICES, selectMessageRetentionDays, selectSettingsLoaded } from './settingsSlice'
-import '../pages/account.css'
+import '../../layout/account.css'
 
 /** /deletemessagesettings: how long chat messages stay on this device before they are deleted. */
 export function DeleteMessageSettingsScreen() {

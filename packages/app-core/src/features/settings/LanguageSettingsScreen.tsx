@@ -2,8 +2,8 @@ import { changeLanguage, LANGUAGE_NATIVE_NAMES, SUPPORTED_LANGUAGES } from '@vch
 import type { SupportedLanguage } from '@vchat/i18n'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AccountLoading, AccountPage } from '../pages/AccountPage'
-import '../pages/account.css'
+import { AccountLoading, AccountPage } from '../../layout/AccountPage'
+import '../../layout/account.css'
 
 /** /languagesettings: the 15 interface languages, each named in its own script (SPEC §1). */
 export function LanguageSettingsScreen() {

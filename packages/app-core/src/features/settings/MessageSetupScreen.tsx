@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { AccountLoading, AccountPage } from '../pages/AccountPage'
+import { AccountLoading, AccountPage } from '../../layout/AccountPage'
 import { SettingSwitch } from './SettingsScreen'
-import '../pages/account.css'
+import '../../layout/account.css'
 
 /** /messageSetup (default brand only): the settings that shape messaging in one place. */
 export function MessageSetupScreen() {

@@ -7,7 +7,7 @@ export interface AppearanceTarget {
 
 /**
  * Applies dark mode and the bordered theme: `data-color-scheme` (dark | light) and `data-bordered`
- * (true | false) on the root element; `appearance.css` maps them to the colour and border tokens.
+ * (true | false) on the root element; `layout/appearance.css` maps them to the colour and border tokens.
  */
 export function applyAppearance(settings: Pick<Settings, 'darkMode' | 'borderedTheme'>, target: AppearanceTarget | null = defaultTarget()): void {
   if (!target) return

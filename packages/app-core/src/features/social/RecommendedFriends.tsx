@@ -2,9 +2,7 @@ import { Button, EmptyState, Skeleton } from '@vchat/ui'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { useMinuteClock } from '../anchor/usePresence'
-import { AnchorCard } from '../discover/AnchorCard'
-import { fetchAnchorList, selectAnchorList, selectAnchors } from '../discover/discoverSlice'
+import { AnchorCard, fetchAnchorList, selectAnchorList, selectAnchors, useMinuteClock } from '../discover'
 
 /** The recommended-friends list (recommend_friend_list, hosts in the user's language first). */
 export function RecommendedFriends() {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fakeServices } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
-import { signedInAs } from '../discover/testState'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
+import { signedInAs } from '../../testing/testState'
 import { SocialScreen } from './SocialScreen'
 
 const never = () => new Promise<never>(() => {})

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { discoverFakeApi, fakeDiscoverWorld } from '../discover/fixtures'
+import { discoverFakeApi, fakeDiscoverWorld } from '../../testing/discoverFixtures'
 import { autoAddFriend, changeRelation, fetchSocialList, loadRelation, selectRelation, selectSocialList, setFavorite } from './socialSlice'
 
 function setup() {

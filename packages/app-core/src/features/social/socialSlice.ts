@@ -3,8 +3,8 @@ import type { FriendsRelative, RelationAction, RelationPage } from '@vchat/api-c
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { RootState } from '../../app/state'
 import { DISCOVER_PAGE_SIZE } from '../../constants'
-import { loggedOut } from '../auth/authActions'
-import { discoverReducer } from '../discover/discoverSlice'
+import { loggedOut } from '../../app/authActions'
+import { discoverReducer } from '../discover'
 import type { SocialListKind, SocialListState, SocialState } from './socialState'
 export type { SocialListKind, SocialListState, SocialState } from './socialState'
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { MAINTENANCE_POLL_INTERVAL_MS, MAINTENANCE_RECHECK_ON_NAVIGATION_MS } from '../../constants'
-import { selectIsLoggedIn } from '../auth/authSlice'
+import { selectIsLoggedIn } from '../auth'
 import { fetchMaintenanceStatus, selectIsUnderMaintenance } from './systemSlice'
 
 const MaintenanceOverlay = lazy(() => import('./MaintenanceOverlay').then((m) => ({ default: m.MaintenanceOverlay })))

@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
-import { selectIsLoggedIn } from '../auth/authSlice'
-import { selectConfig } from '../config/configSlice'
+import { selectIsLoggedIn } from '../auth'
+import { selectConfig } from '../config'
 import { loadTasks, selectHasClaimableTask, selectTasks } from './tasksSlice'
 
 /**

@@ -4,8 +4,8 @@ import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { AppLink } from '../../routes/navigation'
-import { selectIsLoggedIn } from '../auth/authSlice'
-import { AccountError, AccountLoading, AccountPage } from '../pages/AccountPage'
+import { selectIsLoggedIn } from '../auth'
+import { AccountError, AccountLoading, AccountPage } from '../../layout/AccountPage'
 import {
   CHECK_IN_CLAIM_KEY,
   claimCheckIn,
@@ -19,7 +19,7 @@ import {
   setCheckInReminder,
 } from './tasksSlice'
 import { formatCountdown, useCountdown } from './useCountdown'
-import '../pages/account.css'
+import '../../layout/account.css'
 
 type TabKey = 'checkIn' | 'tasks'
 

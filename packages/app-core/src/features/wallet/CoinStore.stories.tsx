@@ -8,7 +8,7 @@ import type { ApiService } from '../../services/types'
 import { fakeServices } from '../../testing/fakeServices'
 import { CoinStore } from './CoinStore'
 import { ExternalNavigationContext } from './common'
-import { demoPaymentChannels, fakePaymentWorld } from './fixtures'
+import { demoPaymentChannels, fakePaymentWorld } from '../../testing/walletFixtures'
 import { MemoryRouter } from 'react-router-dom'
 
 const never = <T,>(): Promise<T> => new Promise<T>(() => {})

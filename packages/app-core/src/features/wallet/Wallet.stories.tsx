@@ -5,7 +5,7 @@ import type { ApiService } from '../../services/types'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { StoryApp } from '../../testing/StoryApp'
 import { ExternalNavigationContext } from './common'
-import { demoPaymentChannels, fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
+import { demoPaymentChannels, fakePaymentWorld, manyPayRecords, pagedPayRecords } from '../../testing/walletFixtures'
 
 const signedIn: PreloadedAppState = {
   auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } },

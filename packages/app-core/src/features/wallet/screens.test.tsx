@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { PAY_STATUS_POLL_MS, PAY_STATUS_TIMEOUT_MS, PURCHASE_ORIGIN_KEY } from './constants'
-import { fakeCardVault, fakePaymentWorld, manyPayRecords, pagedPayRecords } from './fixtures'
+import { fakeCardVault, fakePaymentWorld, manyPayRecords, pagedPayRecords } from '../../testing/walletFixtures'
 import { placeOrder } from './walletSlice'
 
 const signedIn = { auth: { user: { uid: '100001', jid: 'user_100001@localhost', vcToken: 't', role: 2, nickName: 'Demo', name: 'Demo' } }, account: { paid: false, gemsBalance: 500 } }

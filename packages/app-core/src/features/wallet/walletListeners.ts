@@ -5,7 +5,7 @@
 import { startStoreEffect } from '../../app/listeners'
 import type { AppDispatch } from '../../app/state'
 import { onHubWhileConnected } from '../../services/hubWhileConnected'
-import type { HubTransportLike } from '../call/hubSignalling'
+import type { HubTransportLike } from '../call'
 import { rechargeSucceeded } from './walletSlice'
 
 /** What a payment's ReChargeSuccess notice says: the order it is for, when the hub names one. */

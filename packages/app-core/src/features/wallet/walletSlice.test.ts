@@ -2,7 +2,7 @@ import { ApiError } from '@vchat/api-client'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
-import { fakeCardVault, fakePaymentWorld } from './fixtures'
+import { fakeCardVault, fakePaymentWorld } from '../../testing/walletFixtures'
 import {
   checkOrderStatus,
   loadPaymentChannels,

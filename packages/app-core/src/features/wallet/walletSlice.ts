@@ -7,8 +7,8 @@ import { CardVaultError, type CardDetails, type CardVaultProblem } from '../../s
 import { rootReducer } from '../../app/rootReducer'
 import type { RootState } from '../../app/state'
 import { PAY_RECORDS_PAGE_SIZE } from './constants'
-import { loadAccount } from '../account/accountSlice'
-import { loggedOut } from '../auth/authActions'
+import { loadAccount } from '../account'
+import { loggedOut } from '../../app/authActions'
 import type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
 export type { OrderTrack, PurchaseIntent, WalletState } from './walletState'
 

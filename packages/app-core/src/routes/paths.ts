@@ -1,3 +1,5 @@
+// Paths of screens that screens of other areas link to. Shared by many features, so they live with
+// the routes rather than inside one feature.
 /** The wall of hosts (SPEC §2 /goddess): where "browse hosts" leads from any screen. */
 export const HOST_WALL_PATH = '/goddess'
 /** Where the actions of a host lead (screens of other areas). */

@@ -1,6 +1,8 @@
+// Fake call records (server pages and this browser's database) used by fakeServices and by the tests of
+// the call and call-history features.
 import type { CallRecord } from '@vchat/api-client'
-import type { DbService, VideoCallRecord } from '../../services/types'
-import type { CallRecordApi } from './callRecordApi'
+import type { DbService, VideoCallRecord } from '../services/types'
+import type { CallRecordApi } from '../features/callrecord/callRecordApi'
 
 const ME = 'user_100001@localhost'
 const HOUR = 3_600_000

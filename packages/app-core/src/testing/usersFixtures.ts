@@ -1,7 +1,8 @@
+// Fake people directory (user_profiles) used by fakeServices and by tests and stories of several features.
 import type { ApiClient, UserBrief } from '@vchat/api-client'
 import { isAnchorJid, uidOfJid } from '@vchat/contract'
-import { fakeAnchors } from '../discover/fixtures'
-import type { UsersApiMethod } from './usersApi'
+import { fakeAnchors } from './discoverFixtures'
+import type { UsersApiMethod } from '../features/users/usersApi'
 
 /** A host as the directory names her (from a discover fixture or by hand). */
 export function demoPerson(overrides: Partial<UserBrief> & Pick<UserBrief, 'jid' | 'nickName'>): UserBrief {

@@ -1,4 +1,5 @@
-import type { PreloadedAppState } from '../../app/state'
+// Preloaded states shared by the tests and stories of several features.
+import type { PreloadedAppState } from '../app/state'
 
 /** A signed-in user for screen tests and stories (uid 100001: the 'swipe' variant). */
 export const signedInAs = (uid = '100001'): PreloadedAppState => ({

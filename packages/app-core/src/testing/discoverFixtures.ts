@@ -1,3 +1,5 @@
+// The fake host world (hosts, lists, the discover API) used by the tests and stories of several features
+// and by fakeServices, so it lives here rather than in one feature.
 import type {
   AnchorInfo,
   ClubAnchorItem,
@@ -12,7 +14,7 @@ import type {
   RelationAction,
   RelationUser,
 } from '@vchat/api-client'
-import type { DiscoverApi } from './discoverApi'
+import type { DiscoverApi } from '../features/discover/discoverApi'
 
 const COUNTRIES = ['SA', 'IN', 'TR', 'FR', 'ES', 'US', 'EG', 'AE', 'GB', 'BR', 'MX', 'DE', 'XX'] as const
 const LANGUAGES = ['en', 'ar', 'hi', 'tr', 'fr', 'es', 'de'] as const

@@ -1,3 +1,5 @@
+// Fake payment world (channels, orders, pay records, card vault) used by fakeServices and by the tests
+// and stories of several features.
 import type {
   CreateOrderRequest,
   CreateOrderResponse,
@@ -10,10 +12,10 @@ import type {
   Sku,
 } from '@vchat/api-client'
 import { ApiError } from '@vchat/api-client'
-import type { CardDetails, CardVaultService } from '../../services/cardVault'
-import { CardVaultError } from '../../services/cardVault'
+import type { CardDetails, CardVaultService } from '../services/cardVault'
+import { CardVaultError } from '../services/cardVault'
 import { luhnValid } from '@vchat/contract'
-import type { WalletApi } from './walletApi'
+import type { WalletApi } from '../features/wallet/walletApi'
 
 const TIERS: readonly [sku: string, usd: number, gems: number, bonus: number, tag: Sku['tag']][] = [
   ['gems_60', 0.99, 60, 0, ''],

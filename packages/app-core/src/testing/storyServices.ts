@@ -1,7 +1,8 @@
+// Fake services for the account screens' stories, which belong to several features.
 import type { TaskInfo } from '@vchat/api-client'
-import { demoTaskInfo, demoWebsiteConfig } from '../../testing/accountFixtures'
-import { fakeServices, manualClock } from '../../testing/fakeServices'
-import type { Services } from '../../services/types'
+import { demoTaskInfo, demoWebsiteConfig } from './accountFixtures'
+import { fakeServices, manualClock } from './fakeServices'
+import type { Services } from '../services/types'
 
 /** Stories' clock: a fixed day, so birthdays and countdowns read the same every time. */
 const storyClock = () => manualClock(Date.UTC(2026, 0, 15, 12))

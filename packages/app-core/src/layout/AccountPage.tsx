@@ -1,7 +1,9 @@
+// The frame of the account screens (profile, settings, tasks, small pages): shared by several features,
+// so it lives in the layout.
 import { Button, EmptyState, Spinner } from '@vchat/ui'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PageHeading } from '../../routes/BackLink'
+import { PageHeading } from '../routes/BackLink'
 
 export interface AccountPageProps {
   /** Page heading (already translated). */

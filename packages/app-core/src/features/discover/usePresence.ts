@@ -1,8 +1,10 @@
+// Presence polling and the minute clock of host statuses. The polling dispatches this feature's
+// `refreshPresence` (presence is kept with the wall's hosts), so the hooks live here.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useAppDispatch } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { PRESENCE_POLL_MS } from '../../constants'
-import { refreshPresence } from '../discover/discoverSlice'
+import { refreshPresence } from './discoverSlice'
 
 /** Whether the page is visible now (Page Visibility API). */
 function pageVisible(): boolean {
