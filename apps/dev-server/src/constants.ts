@@ -65,3 +65,30 @@ export const FIRST_RECHARGE_BONUS_PERCENT = 20
 export const CONSOLE_BURST_MAX = 2000
 /** How long a CDN or the browser may reuse the public wall: presence changes by the minute. */
 export const PUBLIC_WALL_MAX_AGE_S = 30
+
+/**
+ * Password login throttling (`src/auth/loginThrottle.ts`; development choices). Wrong passwords are
+ * counted per uid and per client address over a sliding window. Once a uid reaches its limit it is
+ * locked for LOGIN_FIRST_LOCK_MS; every further wrong password after a lock locks it again for twice
+ * as long, up to LOGIN_MAX_LOCK_MS, until a whole window passes without a failure after the last lock
+ * (or, for a uid, until its right password gets in). An address gets a larger allowance, because
+ * several people may share one. While locked, even the right password is refused unchecked.
+ */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000
+export const LOGIN_UID_FAILURE_LIMIT = 5
+export const LOGIN_ADDRESS_FAILURE_LIMIT = 20
+export const LOGIN_FIRST_LOCK_MS = 30 * 1000
+export const LOGIN_MAX_LOCK_MS = 15 * 60 * 1000
+/** uids (and, apart, addresses) whose failures are remembered at once; the least recently failed go first. */
+export const LOGIN_THROTTLE_MAX_ENTRIES = 10_000
+
+/**
+ * Replays by X-Request-Id (`src/http/replays.ts`): how long the answer of a signed-in product request
+ * is kept for a repeat with the same id, and how many answers (and bytes of them) at most; the oldest
+ * go first. A retry comes within seconds; ten minutes also covers a phone that lost its connection.
+ */
+export const REPLAY_TTL_MS = 10 * 60 * 1000
+export const REPLAY_MAX_ENTRIES = 10_000
+export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
+/** Longest X-Request-Id kept as a replay key (ours are 21 characters; SPEC §9). */
+export const REQUEST_ID_MAX_LENGTH = 128

@@ -1,9 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { DatabaseSync } from 'node:sqlite'
-import { DEFAULT_XMPP_DOMAIN } from './constants.ts'
+import { createLoginThrottle } from './auth/loginThrottle.ts'
+import { DEFAULT_XMPP_DOMAIN, REPLAY_MAX_BYTES, REPLAY_MAX_ENTRIES, REPLAY_TTL_MS } from './constants.ts'
 import { openDatabase } from './db/database.ts'
 import type { AppContext } from './app/context.ts'
+import { createReplayStore } from './http/replays.ts'
 import type { Route } from './http/routes.ts'
 import { PRODUCT_ROUTES, ROUTES, createRequestHandler } from './server.ts'
 import { createDevClock, type DevClock } from './world/devClock.ts'
@@ -76,6 +78,8 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
     publicUrl: '',
     dataDir: options.dataDir,
     checkResponses: options.checkResponses ?? true,
+    loginThrottle: createLoginThrottle(now),
+    replays: createReplayStore(now, { ttlMs: REPLAY_TTL_MS, maxEntries: REPLAY_MAX_ENTRIES, maxBytes: REPLAY_MAX_BYTES }),
   }
   const handler = createRequestHandler(app, [...ROUTES, ...(options.extraRoutes ?? [])])
   const server = createServer((req, res) => {

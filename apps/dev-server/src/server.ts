@@ -81,11 +81,11 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[] =
         res.end(method === 'HEAD' ? undefined : result.body.bytes)
         return
       }
-      sendJson(res, result.status ?? 200, result.body)
+      sendJson(res, result.status ?? 200, result.body, result.headers)
     } catch (error) {
       if (error instanceof HttpError) {
         if (error.status >= 400 && error.status !== 404) app.log(`${method} ${url.pathname} → ${error.status} ${error.message}`)
-        sendJson(res, error.status, errorBody(error.message))
+        sendJson(res, error.status, { ...errorBody(error.message), ...error.fields }, error.headers)
         return
       }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)

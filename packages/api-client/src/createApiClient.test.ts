@@ -208,6 +208,47 @@ describe('HTTP errors', () => {
     expect(error.status).toBe(401)
     expect(log.error.join()).not.toContain(signedInUser.vcToken)
   })
+
+  it('429 with the LOGIN_THROTTLED code becomes LOGIN_THROTTLED carrying the seconds to wait, not retried', async () => {
+    const throttled = { result: 0, data: null, msg: 'too many failed logins: try again in 120 s', code: 'LOGIN_THROTTLED', retryAfterSeconds: 120 }
+    server = await startTestServer((_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '120' })
+      res.end(JSON.stringify(throttled))
+    })
+    const { client } = makeClient(server.url)
+    const error = await rejection(client.userPwdLogin({ uid: '100001', passwd: 'demo1234' }))
+    expect(error.code).toBe('LOGIN_THROTTLED')
+    expect(error.status).toBe(429)
+    expect(error.retryAfterSeconds).toBe(120)
+    expect(error.serverMessage).toBe(throttled.msg)
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('takes the seconds from the body when a browser hides the Retry-After header', async () => {
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 429, { result: 0, data: null, msg: 'wait', code: 'LOGIN_THROTTLED', retryAfterSeconds: 30 }),
+    )
+    const error = await rejection(makeClient(server.url).client.userPwdLogin({ uid: '1', passwd: 'x' }))
+    expect(error.code).toBe('LOGIN_THROTTLED')
+    expect(error.retryAfterSeconds).toBe(30)
+  })
+
+  it('keeps a 429 without the code an HTTP_ERROR, with the Retry-After header read as seconds or as a date', async () => {
+    const now = Date.UTC(2025, 5, 10, 12, 0, 0)
+    let header = '45'
+    server = await startTestServer((_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': header })
+      res.end(JSON.stringify({ result: 0, data: null, msg: 'slow down' }))
+    })
+    const { client } = makeClient(server.url, { now: () => now })
+    const bySeconds = await rejection(client.getAccount())
+    expect(bySeconds.code).toBe('HTTP_ERROR')
+    expect(bySeconds.retryAfterSeconds).toBe(45)
+    header = new Date(now + 90_500).toUTCString()
+    expect((await rejection(client.getAccount())).retryAfterSeconds).toBe(90)
+    header = 'soon'
+    expect((await rejection(client.getAccount())).retryAfterSeconds).toBeUndefined()
+  })
 })
 
 describe('retry', () => {
@@ -245,6 +286,22 @@ describe('retry', () => {
     const { client } = makeClient(server.url)
     await expect(client.getConfig()).resolves.toBe('recovered')
     expect(server.requests).toHaveLength(3)
+  })
+
+  it('sends a retried POST with the same X-Request-Id, so the server can answer a repeat without running it again', async () => {
+    server = await startTestServer((_req, res, socket) => {
+      if (server!.requests.length <= 2) socket.destroy()
+      else sendJson(res, 200, ok({ rewardType: 3 }))
+    })
+    const { client } = makeClient(server.url)
+    await expect(client.claimCheckInReward()).resolves.toEqual({ rewardType: 3 })
+    await expect(client.claimCheckInReward({ requestId: 'check-in-1' })).resolves.toEqual({ rewardType: 3 })
+    const ids = server.requests.map((r) => r.headers['x-request-id'])
+    expect(ids).toHaveLength(4)
+    expect(new Set(ids.slice(0, 3)).size).toBe(1)
+    expect(ids[0]).toMatch(new RegExp(`^[A-Za-z0-9_-]{${REQUEST_ID_LENGTH}}$`))
+    // A new logical request gets its own id (here the caller's).
+    expect(ids[3]).toBe('check-in-1')
   })
 
   it('gives NETWORK_ERROR after the retries when nothing listens', async () => {

@@ -12,6 +12,8 @@ import {
   UPLOAD_PATH,
 } from './constants'
 import {
+  LOGIN_THROTTLED,
+  LOGIN_THROTTLED_STATUS,
   RESULT_OK,
   type ClientInfo,
   type DeviceInfo,
@@ -25,7 +27,7 @@ import {
   type EndpointName,
   type Endpoints,
 } from '@vchat/contract'
-import { ApiError } from './errors'
+import { ApiError, errorCodeOf, retryAfterSecondsOf, type ApiErrorCode } from './errors'
 import { uploadFileName } from './images'
 import { stringifyQuery } from './query'
 import { isTimeoutError, retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
@@ -154,7 +156,14 @@ function serverMessageOf(body: unknown): string | undefined {
   return undefined
 }
 
-function toApiError(error: unknown, path: string, requestId: string): ApiError {
+/** The ApiError code of an HTTP answer outside 200–299/304: the body's contract code when it names one. */
+function httpErrorCode(status: number, body: unknown): ApiErrorCode {
+  if (status === 401) return 'UNAUTHORIZED'
+  if (status === LOGIN_THROTTLED_STATUS && errorCodeOf(body) === LOGIN_THROTTLED) return LOGIN_THROTTLED
+  return 'HTTP_ERROR'
+}
+
+function toApiError(error: unknown, path: string, requestId: string, now: number): ApiError {
   if (error instanceof ApiError) return error
   if (isCancel(error)) {
     return new ApiError('CANCELLED', `request ${path} was cancelled`, { path, requestId, cause: error })
@@ -167,12 +176,13 @@ function toApiError(error: unknown, path: string, requestId: string): ApiError {
     if (response) {
       const serverMessage = serverMessageOf(response.data)
       const suffix = serverMessage === undefined ? '' : `: ${serverMessage}`
-      const code = response.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR'
-      return new ApiError(code, `HTTP ${response.status} from ${path}${suffix}`, {
+      const retryAfterSeconds = retryAfterSecondsOf(response.data, response.headers['retry-after'], now)
+      return new ApiError(httpErrorCode(response.status, response.data), `HTTP ${response.status} from ${path}${suffix}`, {
         path,
         requestId,
         status: response.status,
         ...(serverMessage === undefined ? {} : { serverMessage }),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
         cause: error,
       })
     }
@@ -243,7 +253,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       })
       return { status: response.status, data: response.data, requestId }
     } catch (error) {
-      const apiError = toApiError(error, request.path, requestId)
+      const apiError = toApiError(error, request.path, requestId, now())
       if (apiError.code !== 'CANCELLED') {
         logger.error(`[api] ${request.path} failed (${apiError.code}, request ${requestId}): ${apiError.message}`)
       }

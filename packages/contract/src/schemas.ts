@@ -10,9 +10,10 @@
  */
 import type { z } from 'zod'
 import type { EndpointName, Endpoints } from './endpoints.ts'
+import type { ErrorCode } from './types.ts'
 import { accountRequests, accountResponses } from './schemas/account.ts'
 import { anchorsRequests, anchorsResponses } from './schemas/anchors.ts'
-import { baseRequests, baseResponses, emptyRequest, pageRequest, targetJidRequest } from './schemas/base.ts'
+import { baseRequests, baseResponses, emptyRequest, loginThrottledBody, pageRequest, targetJidRequest } from './schemas/base.ts'
 import { commonRequests, commonResponses } from './schemas/common.ts'
 import { friendsRequests, friendsResponses } from './schemas/friends.ts'
 import { paymentRequests, paymentResponses } from './schemas/payment.ts'
@@ -99,3 +100,6 @@ export const publicHostsSchemas = { request: anchorsRequests.publicHosts, respon
 
 /** What the image host answers an upload (SPEC §7 `/upload`). */
 export const uploadImageResponse = paymentResponses.uploadImage
+
+/** The bodies of the HTTP errors that carry a `code` (ErrorCode), by code. */
+export const errorSchemas = { LOGIN_THROTTLED: loginThrottledBody } as const satisfies Record<ErrorCode, z.ZodType>

@@ -4,6 +4,8 @@
  * and the messaging side can be given it without depending on how requests are routed.
  */
 import type { DatabaseSync } from 'node:sqlite'
+import type { LoginThrottle } from '../auth/loginThrottle.ts'
+import type { ReplayStore } from '../http/replays.ts'
 import type { DevClock } from '../world/devClock.ts'
 
 export interface AppContext {
@@ -20,4 +22,8 @@ export interface AppContext {
   dataDir: string
   /** Check every successful answer against its response schema (a drift answers 500 and is logged). */
   checkResponses: boolean
+  /** Wrong-password counts and locks of user_pwd_login, per uid and per address (this server's, in memory). */
+  loginThrottle: LoginThrottle
+  /** The answers of signed-in product requests by (uid, X-Request-Id), for their repeats. */
+  replays: ReplayStore
 }

@@ -26,3 +26,12 @@ export function verifyPassword(password: string, stored: string): Promise<boolea
     })
   })
 }
+
+/**
+ * A stored password that no password matches, with the parameters real ones are hashed with now: a
+ * login for a uid that does not exist is checked against it, so it costs the same scrypt as a wrong
+ * password for one that does, and the answer time does not tell which uids exist. Built from fixed
+ * bytes (an all-zero key no scrypt output will equal) rather than hashed at start-up, which would cost
+ * a synchronous scrypt on every server start.
+ */
+export const UNMATCHABLE_PASSWORD_HASH = encode(Buffer.alloc(16, 0x5a), Buffer.alloc(SCRYPT_KEY_LENGTH))

@@ -2,13 +2,28 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import { MAX_BODY_BYTES } from '../constants.ts'
 
-/** An answer other than 200: status plus the product envelope `{ result: 0, data: null, msg }`. */
+/** What an HttpError adds to its answer besides status and msg. */
+export interface HttpErrorExtras {
+  /** Headers of the answer (e.g. `Retry-After`). */
+  headers?: Readonly<Record<string, string>>
+  /** Fields of the body beside result, data and msg (e.g. the contract's error `code`). */
+  fields?: Readonly<Record<string, unknown>>
+}
+
+/**
+ * An answer other than 200: status plus the product envelope `{ result: 0, data: null, msg }`, with
+ * the fields and headers an error the client must recognise carries (a contract ErrorCode).
+ */
 export class HttpError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  readonly headers: Readonly<Record<string, string>>
+  readonly fields: Readonly<Record<string, unknown>>
+  constructor(status: number, message: string, extras: HttpErrorExtras = {}) {
     super(message)
     this.name = 'HttpError'
     this.status = status
+    this.headers = extras.headers ?? {}
+    this.fields = extras.fields ?? {}
   }
 }
 
@@ -16,9 +31,10 @@ export function errorBody(msg: string): { result: 0; data: null; msg: string } {
   return { result: 0, data: null, msg }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
   const text = JSON.stringify(body)
   res.writeHead(status, {
+    ...headers,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
@@ -88,8 +104,23 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin')
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
   res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id')
-  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id')
+  // Retry-After is not a CORS-safelisted answer header: without this a page could not read it.
+  res.setHeader('Access-Control-Expose-Headers', `X-Request-Id, Retry-After, ${REPLAYED_HEADER}`)
   res.setHeader('Access-Control-Max-Age', '600')
+}
+
+/**
+ * Header set on an answer that repeats the stored answer of an earlier request with the same
+ * X-Request-Id (`src/http/replays.ts`); informative only, the status and body are the first ones.
+ */
+export const REPLAYED_HEADER = 'Idempotent-Replayed'
+
+/**
+ * The address the request came from: the socket's peer. The dev-server is behind no proxy, so
+ * X-Forwarded-For and the like are never read (any client could write them).
+ */
+export function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown'
 }
 
 export function isLoopback(req: IncomingMessage): boolean {

@@ -5,8 +5,10 @@ import type { z } from 'zod'
 import type { AppContext } from '../app/context.ts'
 import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
+import { REQUEST_ID_MAX_LENGTH } from '../constants.ts'
 import { envelopeSchema, type ParsedEnvelope } from './envelope.ts'
-import { HttpError, bearerToken, describeIssue, validate } from './http.ts'
+import { HttpError, REPLAYED_HEADER, bearerToken, describeIssue, validate } from './http.ts'
+import { requestFingerprint } from './replays.ts'
 
 export interface RouteRequest {
   app: AppContext
@@ -21,6 +23,7 @@ export interface RouteRequest {
 export interface RouteResult {
   status?: number
   body: unknown
+  headers?: Readonly<Record<string, string>>
 }
 
 export interface Route {
@@ -67,6 +70,14 @@ export interface ProductRequest<T> extends RouteRequest {
   token: string
 }
 
+/** The request's X-Request-Id, or null when it sent none; one longer than a key may be → 400. */
+function requestIdOf(request: RouteRequest): string | null {
+  const header = request.req.headers['x-request-id']
+  if (typeof header !== 'string' || header === '') return null
+  if (header.length > REQUEST_ID_MAX_LENGTH) throw new HttpError(400, `X-Request-Id: longer than ${REQUEST_ID_MAX_LENGTH} characters`)
+  return header
+}
+
 /**
  * A product endpoint, served by its name in the contract's endpoint table: POST at the table's path;
  * the envelope validated (400 naming the field); for `auth` endpoints a known, unexpired vcToken (401
@@ -74,6 +85,13 @@ export interface ProductRequest<T> extends RouteRequest {
  * endpoint's request schema (400 naming the field). The token is read from the Authorization header,
  * or from userInfo.vcToken when the header is absent. A successful answer is checked against the
  * endpoint's response schema when the app checks responses.
+ *
+ * Every `auth` endpoint that comes with an X-Request-Id answers a repeat of that id by the same
+ * signed-in user with the first answer, without running the handler again (`replays.ts`): all of
+ * them rather than a list of those that change something, because a list would go stale as
+ * endpoints are added, several "reads" change state (the contact pop-up's rotation, an auto message,
+ * an order expiring), and the repeat of a read is the same logical request too. The visitor endpoints
+ * (logins, site configuration, maintenance) have no user to key on and are not replayed.
  */
 export function productRoute<K extends EndpointName>(
   name: K,
@@ -103,14 +121,21 @@ export function productRoute<K extends EndpointName>(
         if (!user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
       }
       const parsed = validate(data, envelope.data, 'data') as z.output<EndpointSchemas[K]['request']>
-      const answer = await options.handle({ ...request, envelope, data: parsed, user, token })
+      const handle = () => options.handle({ ...request, envelope, data: parsed, user, token })
+      const requestId = user ? requestIdOf(request) : null
+      const { value: answer, replayed } =
+        user && requestId !== null
+          ? await request.app.replays.run({ key: `${user.uid} ${requestId}`, fingerprint: requestFingerprint(path, parsed) }, handle)
+          : { value: await handle(), replayed: false }
+      if (replayed) request.app.log(`${path}: repeat of request ${requestId ?? ''} answered with the first answer`)
+      // Checked on every answer, replays included, so a drifted answer is a 500 however often it is asked.
       if (request.app.checkResponses && answer.result === 1) {
         const checked = response.safeParse(answer.data)
         if (!checked.success) {
           throw new Error(`${path} answered outside its contract: ${describeIssue(checked.error, 'data')}`)
         }
       }
-      return { body: answer }
+      return replayed ? { body: answer, headers: { [REPLAYED_HEADER]: 'true' } } : { body: answer }
     },
   }
 }

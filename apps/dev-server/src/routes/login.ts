@@ -1,8 +1,9 @@
-import type { LoginResponse, WebsiteConfig } from '@vchat/contract'
-import { verifyPassword } from '../auth/passwords.ts'
+import { LOGIN_THROTTLED, LOGIN_THROTTLED_STATUS, type LoginResponse, type WebsiteConfig } from '@vchat/contract'
+import { UNMATCHABLE_PASSWORD_HASH, verifyPassword } from '../auth/passwords.ts'
 import { createSession, deleteSession } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import type { AppContext } from '../app/context.ts'
+import { HttpError, clientAddress } from '../http/http.ts'
 import { ok, productRoute, refuse, type Route } from '../http/routes.ts'
 import { componentInfo } from './common.ts'
 
@@ -39,6 +40,14 @@ function signIn(app: AppContext, user: UserRow): LoginResponse {
 
 const WRONG_LOGIN = 'wrong uid or password'
 
+/** The contract's LOGIN_THROTTLED answer: 429, Retry-After and the same seconds in the body. */
+function throttled(retryAfterSeconds: number): HttpError {
+  return new HttpError(LOGIN_THROTTLED_STATUS, `too many failed logins: try again in ${retryAfterSeconds} s`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    fields: { code: LOGIN_THROTTLED, retryAfterSeconds },
+  })
+}
+
 function websiteConfig(app: AppContext): WebsiteConfig {
   return {
     appDownloadInfo: {
@@ -59,9 +68,18 @@ function websiteConfig(app: AppContext): WebsiteConfig {
 
 export const loginRoutes: Route[] = [
   productRoute('userPwdLogin', {
-    async handle({ app, data }) {
+    async handle({ app, req, data }) {
       const user = findUser(app.db, data.uid)
-      if (!user || !(await verifyPassword(data.passwd, user.password_hash))) {
+      // An unknown uid is checked against a hash no password matches, with the same scrypt: answering
+      // it at once (1.7 ms against 35 ms, measured) told which uids exist.
+      const attempt = await app.loginThrottle.attempt({ uid: data.uid, address: clientAddress(req) }, () =>
+        verifyPassword(data.passwd, user?.password_hash ?? UNMATCHABLE_PASSWORD_HASH),
+      )
+      if (attempt.outcome === 'throttled') {
+        app.log(`login throttled for uid ${data.uid} (${attempt.retryAfterSeconds} s left)`)
+        throw throttled(attempt.retryAfterSeconds)
+      }
+      if (attempt.outcome === 'wrong' || !user) {
         app.log(`login refused for uid ${data.uid}`)
         return refuse(WRONG_LOGIN)
       }

@@ -120,3 +120,18 @@ export const baseResponses = {
   firstCallInfo,
   maintenance: exact<C.MaintenanceStatusResponse>()(z.object({ maintananceStatus: z.number().int() }).strict()),
 } as const
+
+// ---- error bodies ----------------------------------------------------------------------------
+
+/** A throttled login's body (`LOGIN_THROTTLED`, HTTP 429): the seconds to wait are whole and at least 1. */
+export const loginThrottledBody = exact<C.LoginThrottledEnvelope>()(
+  z
+    .object({
+      result: z.number().int(),
+      data: z.null(),
+      msg: z.string(),
+      code: z.literal('LOGIN_THROTTLED'),
+      retryAfterSeconds: z.number().int().min(1),
+    })
+    .strict(),
+)

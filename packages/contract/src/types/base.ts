@@ -164,6 +164,28 @@ export const MAINTENANCE_OFF = 0
 /** Body of a 400/401 answer: result 0 and a msg naming the offending field. */
 export type ErrorEnvelope = ResponseEnvelope<null>
 
+/**
+ * Error codes: the few HTTP-level errors a client must tell apart by more than the status carry one
+ * in `code` beside `msg` (which stays for the logs), so no client parses a human sentence.
+ *
+ * `LOGIN_THROTTLED`: user_pwd_login is refused without checking the password because too many wrong
+ * passwords came for this uid or from this address (`LOGIN_THROTTLED_STATUS`, 429, with a
+ * `Retry-After` header in seconds and the same number in `retryAfterSeconds`). Even the right password
+ * is refused until then; the screen can say how long to wait.
+ */
+export const LOGIN_THROTTLED = 'LOGIN_THROTTLED'
+/** 429 Too Many Requests: the status of a `LOGIN_THROTTLED` answer. */
+export const LOGIN_THROTTLED_STATUS = 429
+
+/** Every code an error body may carry. */
+export type ErrorCode = typeof LOGIN_THROTTLED
+
+/** Body of a throttled login: the error envelope plus its code and the whole seconds to wait (≥ 1). */
+export interface LoginThrottledEnvelope extends ErrorEnvelope {
+  code: typeof LOGIN_THROTTLED
+  retryAfterSeconds: number
+}
+
 // =============================================================================================
 // Shapes our design adds where SPEC §7 says "not shown". Documented in README.md (the contract).
 // =============================================================================================
