@@ -7,6 +7,8 @@ import { LoginScreen } from './LoginScreen'
 const googleServices = fakeServices({ googleClientId: '123-abc.apps.googleusercontent.com' })
 const wrongCredentials = { auth: { status: 'failed' as const, failure: { kind: 'invalid_credentials' as const, reason: 'the backend request error' } } }
 const networkError = { auth: { status: 'failed' as const, failure: { kind: 'network' as const, reason: 'Network Error' } } }
+const throttled = { auth: { status: 'failed' as const, failure: { kind: 'throttled' as const, reason: 'HTTP 429', retryAfterSeconds: 240 } } }
+const sessionEnded = { auth: { notice: 'expired' as const } }
 const busy = { auth: { status: 'loading' as const } }
 
 /** The login popup over the goddess wall, rendered by the real router with a fake backend. */
@@ -41,6 +43,16 @@ export const WrongCredentials: Story = {
 /** The server could not be reached. */
 export const NetworkError: Story = {
   render: () => <StoryApp path="/login" preloadedState={networkError} />,
+}
+
+/** Too many wrong passwords: the server refuses every attempt for a while, and the screen says how long. */
+export const Throttled: Story = {
+  render: () => <StoryApp path="/userpassword" preloadedState={throttled} />,
+}
+
+/** The server ended the session mid-use: the popup says why before asking to sign in again. */
+export const SessionEnded: Story = {
+  render: () => <StoryApp path="/login" preloadedState={sessionEnded} />,
 }
 
 /** Signing in: the button shows a spinner and is disabled. */

@@ -78,6 +78,22 @@ describe('LoginScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Network error. Please try again.')
   })
 
+  it('after too many wrong passwords says how long to wait, in seconds or in minutes, and sends again when asked', async () => {
+    const user = userEvent.setup()
+    const throttled = (seconds: number) => Object.assign(new Error('HTTP 429'), { name: 'ApiError', code: 'LOGIN_THROTTLED', retryAfterSeconds: seconds })
+    const userPwdLogin = vi.fn().mockRejectedValueOnce(throttled(45)).mockRejectedValueOnce(throttled(600))
+    await renderApp({ path: '/userpassword', services: fakeServices({ api: { userPwdLogin } }) })
+    await user.type(await screen.findByLabelText('User ID'), '100001')
+    await user.type(screen.getByLabelText('Password'), 'demo1234')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many sign-in attempts. Try again in 45 seconds.')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many sign-in attempts. Try again in 10 minutes.'))
+    expect(userPwdLogin).toHaveBeenCalledTimes(2)
+    // What was typed stays, to try again once the wait is over.
+    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('100001')
+  })
+
   it('disables Google sign-in with an explanation when no client is configured', async () => {
     await renderApp({ path: '/login' })
     const google = await screen.findByRole('button', { name: 'Sign in with Google' })

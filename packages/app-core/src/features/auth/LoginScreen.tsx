@@ -2,6 +2,7 @@ import { Button, TextField } from '@vchat/ui'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
@@ -25,6 +26,16 @@ export function validateLoginForm(uid: string, passwd: string): LoginFormErrors 
   else if (!/^\d+$/.test(trimmed)) errors.uid = 'uidDigits'
   if (passwd === '') errors.passwd = 'passwordRequired'
   return errors
+}
+
+/** A wait under a minute and a half in seconds, a longer one in whole minutes (rounded up). */
+function throttledText(t: TFunction, seconds: number | undefined): string {
+  const wait = Math.max(1, seconds ?? 60)
+  return wait < 90 ? t('login.errors.throttledSeconds', { count: wait }) : t('login.errors.throttledMinutes', { count: Math.ceil(wait / 60) })
+}
+
+function failureText(t: TFunction, failure: LoginFailure): string {
+  return failure.kind === 'throttled' ? throttledText(t, failure.retryAfterSeconds) : t(failureKey(failure))
 }
 
 function failureKey(failure: LoginFailure): string {
@@ -98,7 +109,7 @@ export function PasswordLoginForm({ onSuccess }: { onSuccess: () => void }) {
       />
       {failure && !busy ? (
         <p id={failureId} role="alert" className="vc-login__failure">
-          {t(failureKey(failure))}
+          {failureText(t, failure)}
         </p>
       ) : null}
       <Button type="submit" variant="primary" block busy={busy}>

@@ -58,6 +58,10 @@ function loginFailureFrom(error: unknown): LoginFailure {
   const code = apiErrorCode(error)
   if (code && error instanceof Error) {
     if (code === 'BACKEND_ERROR') return { kind: 'invalid_credentials', reason: error.message }
+    if (code === 'LOGIN_THROTTLED') {
+      const seconds = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined
+      return { kind: 'throttled', reason: error.message, retryAfterSeconds: seconds }
+    }
     return { kind: 'network', reason: error.message || code }
   }
   if (error instanceof Error && error.message) return { kind: 'unknown', reason: error.message }

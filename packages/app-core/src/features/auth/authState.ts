@@ -8,13 +8,17 @@ import type { MainUser } from '../../services/types'
 /**
  * Why a login failed. `invalid_credentials`: the server answered with result ≠ 1; `network`: no usable
  * answer (offline, time-out, HTTP error); `invalid_token`: the answer had no vcToken (SPEC §5);
- * `unknown`: anything else ('unknown reason', SPEC §8).
+ * `throttled`: too many wrong passwords for the uid or from this address, the server refuses every
+ * attempt for `retryAfterSeconds` (the contract's LOGIN_THROTTLED); `unknown`: anything else
+ * ('unknown reason', SPEC §8).
  */
-export type LoginFailureKind = 'invalid_credentials' | 'network' | 'invalid_token' | 'unknown'
+export type LoginFailureKind = 'invalid_credentials' | 'network' | 'invalid_token' | 'throttled' | 'unknown'
 
 export interface LoginFailure {
   kind: LoginFailureKind
   reason: string
+  /** `throttled`: the whole seconds the server asks to wait, as of its answer. */
+  retryAfterSeconds?: number
 }
 
 export type LoginStatus = 'idle' | 'loading' | 'succeeded' | 'failed'
