@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HttpError, applyCors, errorBody, parseJson, readBody, readBytes, sendJson } from './http/http.ts'
+import { HttpError, applyCors, errorBody, guardDevelopmentEndpoint, parseJson, readBody, readBytes, sendJson } from './http/http.ts'
 import type { AppContext } from './app/context.ts'
 import type { RawResult, Route } from './http/routes.ts'
 import { analyticsRoutes } from './analytics/routes.ts'
@@ -68,6 +68,7 @@ export function createRequestHandler(app: AppContext, routes: readonly Route[] =
         res.end()
         return
       }
+      guardDevelopmentEndpoint(req, url.pathname)
       const route = find(method === 'HEAD' ? 'GET' : method, url.pathname)
       if (!route) {
         if (paths.has(url.pathname)) throw new HttpError(405, `${method} not allowed on ${url.pathname}`)

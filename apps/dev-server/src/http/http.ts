@@ -96,6 +96,20 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, prefix = ''): 
 
 const LOCALHOST_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)(:\d+)?$/i
 
+/**
+ * The development and internal endpoints (`/dev/*`: make users, settle orders, block accounts, move
+ * the clock…; `/internal/*`: Prosody's token check) answer only this machine, and never a page of
+ * another site: a browser sends a cross-site form or `text/plain` POST without asking first, with
+ * its Origin, so any web page a developer opened could otherwise settle orders or block users on
+ * localhost. Calls without an Origin (tests, scripts, Prosody) and this stack's own pages pass.
+ */
+export function guardDevelopmentEndpoint(req: IncomingMessage, pathname: string): void {
+  if (!pathname.startsWith('/dev/') && !pathname.startsWith('/internal/')) return
+  if (!isLoopback(req)) throw new HttpError(403, `${pathname}: loopback only`)
+  const origin = req.headers.origin
+  if (typeof origin === 'string' && !LOCALHOST_ORIGIN.test(origin)) throw new HttpError(403, `${pathname}: refused for a page of another site`)
+}
+
 /** CORS for any localhost origin (development convenience). */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin

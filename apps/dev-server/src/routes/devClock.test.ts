@@ -34,4 +34,16 @@ describe('moving the development clock (POST /dev/clock/advance)', () => {
       expect(JSON.stringify(await response.json())).toMatch(/ms|jid|extra|key/i)
     }
   })
+
+  it('refuses a page of another site (a cross-site text/plain POST, sent by browsers without asking) and takes this stack’s pages', async () => {
+    const before = world.server.clock.now()
+    const from = (origin: string) =>
+      fetch(`${world.server.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'text/plain', origin }, body: JSON.stringify({ ms: 60_000 }) })
+    const crossSite = await from('https://evil.example')
+    expect(crossSite.status).toBe(403)
+    expect(((await crossSite.json()) as { msg: string }).msg).toMatch(/another site/)
+    expect(world.server.clock.now()).toBe(before)
+    expect((await from('http://127.0.0.1:5173')).status).toBe(200)
+    expect(world.server.clock.now()).toBe(before + 60_000)
+  })
 })
