@@ -278,6 +278,26 @@ describe('retry', () => {
     expect(server.requests).toHaveLength(1)
   })
 
+  it('with retryReplaySafeCalls, retries a signed-in POST answered 5xx with the same X-Request-Id; a visitor POST is not retried', async () => {
+    server = await startTestServer((_req, res) => {
+      if (server!.requests.length <= 2) sendJson(res, 503, {})
+      else sendJson(res, 200, ok({ rewardType: 3 }))
+    })
+    const { client } = makeClient(server.url, { retryReplaySafeCalls: true })
+    await expect(client.claimCheckInReward()).resolves.toEqual({ rewardType: 3 })
+    expect(server.requests).toHaveLength(3)
+    expect(new Set(server.requests.map((r) => r.headers['x-request-id'])).size).toBe(1)
+
+    const visitorServer = await startTestServer((_req, res) => sendJson(res, 503, {}))
+    try {
+      const { client: visitor } = makeClient(visitorServer.url, { retryReplaySafeCalls: true }, null)
+      expect((await rejection(visitor.getConfig())).status).toBe(503)
+      expect(visitorServer.requests).toHaveLength(1)
+    } finally {
+      await visitorServer.close()
+    }
+  })
+
   it('retries network errors, even on POST, and succeeds when the server recovers', async () => {
     server = await startTestServer((_req, res, socket) => {
       if (server!.requests.length <= 2) socket.destroy()

@@ -73,6 +73,11 @@ export interface ApiClientOptions {
   retries?: number
   /** 'none' (default) or 'exponential' (100 ms doubled per attempt, up to 20% jitter). */
   retryDelay?: RetryDelayMode
+  /**
+   * Retry 500–599 on signed-in product calls too (default false: SPEC §8's rule alone). For servers
+   * that answer a repeated X-Request-Id with the first answer, as the contract's replay rule says.
+   */
+  retryReplaySafeCalls?: boolean
   /** Jitter source for exponential delays (default Math.random). */
   random?: () => number
   /** When the signed-in user's vcToken expires (ms since epoch), if known. */
@@ -214,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   })
   axiosRetry(instance, {
     retries: options.retries ?? DEFAULT_RETRIES,
-    retryCondition: shouldRetry,
+    retryCondition: (error) => shouldRetry(error, { replaySafeSignedInPosts: options.retryReplaySafeCalls === true }),
     retryDelay: (attempt) => retryDelayMs(attempt, retryDelayMode, random),
   })
 

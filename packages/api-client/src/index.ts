@@ -16,7 +16,7 @@ export {
   type RequestOptions,
 } from './createApiClient'
 export { parseQuery, stringifyQuery } from './query'
-export { retryDelayMs, shouldRetry, type RetryDelayMode } from './retry'
+export { retryDelayMs, shouldRetry, type RetryDelayMode, type RetryRules } from './retry'
 export { isTokenExpiring } from './token'
 export { fileExtension, uploadFileName, withImageQuality } from './images'
 export { fetchPublicHosts, publicHostsUrl, type PublicHostsOptions } from './publicHosts'

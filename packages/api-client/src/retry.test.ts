@@ -2,8 +2,8 @@ import { AxiosError, CanceledError, type AxiosResponse, type InternalAxiosReques
 import { describe, expect, it } from 'vitest'
 import { retryDelayMs, shouldRetry } from './retry'
 
-function axiosError(options: { code?: string; status?: number; method?: string }): AxiosError {
-  const config = { method: options.method ?? 'get', headers: {} } as InternalAxiosRequestConfig
+function axiosError(options: { code?: string; status?: number; method?: string; signedIn?: boolean }): AxiosError {
+  const config = { method: options.method ?? 'get', headers: options.signedIn ? { Authorization: 'Bearer token-1' } : {} } as InternalAxiosRequestConfig
   const response =
     options.status === undefined
       ? undefined
@@ -29,6 +29,15 @@ describe('retryDelayMs', () => {
 })
 
 describe('shouldRetry', () => {
+  it('retries a signed-in POST answered 5xx only when replay-safe POSTs are allowed; never a visitor POST', () => {
+    const replaySafe = { replaySafeSignedInPosts: true }
+    expect(shouldRetry(axiosError({ status: 503, method: 'post', signedIn: true }), replaySafe)).toBe(true)
+    expect(shouldRetry(axiosError({ status: 503, method: 'post', signedIn: true }))).toBe(false)
+    expect(shouldRetry(axiosError({ status: 503, method: 'post' }), replaySafe)).toBe(false)
+    expect(shouldRetry(axiosError({ status: 429, method: 'post', signedIn: true }), replaySafe)).toBe(false)
+    expect(shouldRetry(axiosError({ code: 'ECONNABORTED', method: 'post', signedIn: true }), replaySafe)).toBe(false)
+  })
+
   it('retries 500–599 on idempotent methods only', () => {
     for (const method of ['get', 'head', 'options', 'put', 'delete']) {
       expect(shouldRetry(axiosError({ status: 503, method }))).toBe(true)

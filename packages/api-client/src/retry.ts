@@ -32,11 +32,30 @@ function isCertificateOrHostError(error: AxiosError): boolean {
   return NEVER_RETRY_CODES.has(code) || code.startsWith('CERT_') || code.startsWith('UNABLE_TO_VERIFY')
 }
 
+export interface RetryRules {
+  /**
+   * Also retry 500–599 on a signed-in POST (one that carries `Authorization`). SPEC §8 retries a
+   * server error on idempotent methods only; a product call is a POST, so it never would be. The
+   * product server answers a repeat of a signed-in request's X-Request-Id with the first answer,
+   * without acting again (the contract's replay rule), and a retry here keeps the id — which makes
+   * such a POST as safe to repeat as a PUT. Visitor calls (the logins) are not replayed by the
+   * server and keep SPEC §8's rule.
+   */
+  replaySafeSignedInPosts?: boolean
+}
+
+function isSignedInPost(error: AxiosError): boolean {
+  const method = (error.config?.method ?? 'get').toLowerCase()
+  const authorization = error.config?.headers?.Authorization
+  return method === 'post' && typeof authorization === 'string' && authorization !== ''
+}
+
 /**
  * SPEC §8: retry only network errors (any method), or 500–599 on idempotent methods (get, head,
- * options, put, delete). Never time-outs, cancellations, certificate or host-name errors.
+ * options, put, delete) — and, with `replaySafeSignedInPosts`, on signed-in POSTs (see RetryRules).
+ * Never time-outs, cancellations, certificate or host-name errors.
  */
-export function shouldRetry(error: AxiosError): boolean {
+export function shouldRetry(error: AxiosError, rules: RetryRules = {}): boolean {
   if (isCancel(error)) return false
   if (isTimeoutError(error)) return false
   if (isCertificateOrHostError(error)) return false
@@ -46,7 +65,8 @@ export function shouldRetry(error: AxiosError): boolean {
     return error.code !== undefined || error.message === 'Network Error'
   }
   const method = (error.config?.method ?? 'get').toLowerCase()
-  return response.status >= 500 && response.status <= 599 && IDEMPOTENT_METHODS.has(method)
+  const replaySafe = IDEMPOTENT_METHODS.has(method) || (rules.replaySafeSignedInPosts === true && isSignedInPost(error))
+  return response.status >= 500 && response.status <= 599 && replaySafe
 }
 
 /**

@@ -41,6 +41,11 @@ export async function createProductApi({ brand, endpoints, storage, auth, getLan
     },
     getTokenExpiresAt: () => auth.getUser()?.vcTokenExpiresAt ?? null,
     logger,
+    // SPEC §9's backoff (100 ms doubling, ≤ 20 % jitter) instead of retries back to back, which on a
+    // flaky link all land in the same dead second; and a signed-in call answered 5xx is retried too,
+    // with its X-Request-Id, which the server answers with the first answer if it did act.
+    retryDelay: 'exponential',
+    retryReplaySafeCalls: true,
   })
 }
 
