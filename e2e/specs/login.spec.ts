@@ -19,6 +19,17 @@ async function signInAt(page: Page, user: { uid: string; password: string }): Pr
   await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
+/**
+ * Closes the match sheet a login lands on. Right after the URL turns to /match the closing login popup
+ * can still be the dialog on the page (the match sheet is lazy): its close button is not the one
+ * meant, so this waits for the login form to be gone first.
+ */
+async function closeMatchSheet(page: Page): Promise<void> {
+  await expect(page.locator('input[name="uid"]')).toHaveCount(0)
+  await page.getByRole('dialog').locator('.vc-sheet__close').click()
+  await expect(page).toHaveURL(/\/goddess$/)
+}
+
 test.describe('visitor → login → /match', () => {
   test('the landing page greets a visitor and loads no messaging, database or push code', async ({ page }) => {
     const scripts: string[] = []
@@ -91,8 +102,7 @@ test.describe('visitor → login → /match', () => {
   test('a session that ends mid-use signs out with a word why and comes back to the same screen after signing in', async ({ page, newUser, stack }) => {
     const user = await newUser()
     await signInAt(page, user)
-    await page.getByRole('dialog').locator('.vc-sheet__close').click()
-    await expect(page).toHaveURL(/\/goddess$/)
+    await closeMatchSheet(page)
     await page.locator('.vc-cookie-banner__actions button').first().click()
 
     // The token's time runs out on the server while the app is open (what a phone meets after seven days).
@@ -121,8 +131,7 @@ test.describe('visitor → login → /match', () => {
     await expect(page.locator('.vc-app-header__gems')).toContainText('0')
     // Log out lives on the personal home, behind the user's own face in the header (the match sheet
     // the user lands on closes first: it is a dialog over the wall).
-    await page.getByRole('dialog').locator('.vc-sheet__close').click()
-    await expect(page).toHaveURL(/\/goddess$/)
+    await closeMatchSheet(page)
     // The cookie banner is answered first: on a phone it covers the bottom of the page.
     await page.locator('.vc-cookie-banner__actions button').first().click()
     await page.locator('.vc-app-header__me').click()
