@@ -1,19 +1,6 @@
 // @vitest-environment node
-import { RuleTester } from 'eslint'
-import tseslint from 'typescript-eslint'
-import { describe, it } from 'vitest'
+import { ruleTester } from './ruleTester.ts'
 import { featureBoundary } from './featureBoundary.ts'
-
-RuleTester.describe = describe
-RuleTester.it = it
-RuleTester.itOnly = it.only
-
-const ruleTester = new RuleTester({
-  languageOptions: {
-    parser: tseslint.parser,
-    parserOptions: { ecmaFeatures: { jsx: true } },
-  },
-})
 
 const features = '/repo/packages/app-core/src/features'
 const chat = `${features}/chat/ChatView.tsx`

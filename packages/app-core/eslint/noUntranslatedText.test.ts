@@ -1,19 +1,7 @@
 // @vitest-environment node
-import { RuleTester } from 'eslint'
-import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
+import { ruleTester } from './ruleTester.ts'
 import { hasWords, noUntranslatedText } from './noUntranslatedText.ts'
-
-RuleTester.describe = describe
-RuleTester.it = it
-RuleTester.itOnly = it.only
-
-const ruleTester = new RuleTester({
-  languageOptions: {
-    parser: tseslint.parser,
-    parserOptions: { ecmaFeatures: { jsx: true } },
-  },
-})
 
 const text = (value: string) => ({ messageId: 'text', data: { text: value } })
 const attribute = (name: string, value: string) => ({ messageId: 'attribute', data: { attribute: name, text: value } })
