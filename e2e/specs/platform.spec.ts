@@ -94,6 +94,11 @@ async function loginSuccessRecorded(page: Page, apiUrl: string): Promise<{ disti
 }
 
 test.describe('platform services', () => {
+  // Analytics, attribution and the fingerprint run only after "Accept all" (consent.spec tests the other answer).
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('vchat:cookie-consent', JSON.stringify('all')))
+  })
+
   test('development sign-in, device id and web uuid in deviceInfo, events reach the receiver', async ({ page, newUser, stack }) => {
     const user = await newUser()
     const login = page.waitForRequest((request) => request.url().endsWith('/api/login_service/login'))

@@ -14,6 +14,8 @@ export interface AnalyticsRuntime {
   track(event: string, properties: Properties, time?: number): void
   identify(uid: string | null): void
   setTrackingStatus(status: TrackingStatus): void
+  /** The client's status, kept in its cookie across page loads ('stop' after a withdrawn consent). */
+  trackingStatus(): TrackingStatus
   client: AnalyticsClient
 }
 
@@ -46,5 +48,6 @@ export function createAnalyticsRuntime({ baseUrl, logger, document, window }: An
       else checked('identify', client.identify(uid))
     },
     setTrackingStatus: (status) => client.setTrackingStatus(status),
+    trackingStatus: () => client.getTrackingStatus(),
   }
 }

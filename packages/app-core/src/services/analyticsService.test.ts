@@ -3,6 +3,9 @@ import { silentLogger } from '../testing/fakeServices'
 import { ANALYTICS_BUFFER_LIMIT, ANALYTICS_PRELOAD_KEY, ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasJournaledCalls, hasPendingEvents } from './analyticsService'
 import type { ScheduleEnv } from './analyticsService'
 
+/** The visitor accepted analytics (the consent cases have their own describe). */
+const granted = { get: () => 'all' as const, subscribe: () => () => {} }
+
 function fakeRuntime() {
   const calls: unknown[][] = []
   return {
@@ -11,6 +14,7 @@ function fakeRuntime() {
       track: (event: string, properties: unknown, time?: number) => calls.push(['track', event, properties, ...(time === undefined ? [] : [time])]),
       identify: (uid: string | null) => calls.push(['identify', uid]),
       setTrackingStatus: (status: string) => calls.push(['status', status]),
+      trackingStatus: () => 'normal' as const,
     },
   }
 }
@@ -34,7 +38,7 @@ describe('analytics facade', () => {
   it('buffers calls until the client loads, then replays them in order, dropping null values', async () => {
     const { calls, runtime } = fakeRuntime()
     const load = vi.fn(async () => runtime)
-    const analytics = createLazyAnalytics({ baseUrl: '/dev/analytics', logger: silentLogger, load })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/dev/analytics', logger: silentLogger, load })
     analytics.track('login_fail', { reason: 'unknown reason', extra: undefined, none: null })
     analytics.setTrackingStatus('pause')
     expect(load).not.toHaveBeenCalled()
@@ -51,7 +55,7 @@ describe('analytics facade', () => {
 
   it('loads at once on login (identify) and sends logout as identify(null)', async () => {
     const { calls, runtime } = fakeRuntime()
-    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load: async () => runtime })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, load: async () => runtime })
     analytics.identify('100001')
     await vi.waitFor(() => expect(analytics.started).toBe(true))
     analytics.identify(null)
@@ -63,7 +67,7 @@ describe('analytics facade', () => {
 
   it('without an analytics URL drops everything and loads nothing', async () => {
     const load = vi.fn()
-    const analytics = createLazyAnalytics({ baseUrl: '', logger: silentLogger, load })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '', logger: silentLogger, load })
     analytics.identify('1')
     analytics.track('x')
     await analytics.start()
@@ -75,7 +79,7 @@ describe('analytics facade', () => {
     const { calls, runtime } = fakeRuntime()
     const load = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockResolvedValue(runtime)
     const warnings: string[] = []
-    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: { ...silentLogger, warn: (m) => warnings.push(m) }, load })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: { ...silentLogger, warn: (m) => warnings.push(m) }, load })
     analytics.track('page_view')
     await analytics.start()
     expect(analytics.started).toBe(false)
@@ -87,7 +91,7 @@ describe('analytics facade', () => {
   it("a visitor's client loads on the first interaction, not before (landing budget)", async () => {
     const { runtime } = fakeRuntime()
     const load = vi.fn(async () => runtime)
-    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, load })
     const { env, listeners, idleCallbacks } = fakeEnv()
     analytics.schedule(env)
     expect(idleCallbacks).toHaveLength(0)
@@ -99,7 +103,7 @@ describe('analytics facade', () => {
 
   it('a visitor leaving (page hidden) loads it too', () => {
     const load = vi.fn(async () => fakeRuntime().runtime)
-    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, load })
     const { env, listeners, doc } = fakeEnv()
     analytics.schedule(env)
     doc.visibilityState = 'hidden'
@@ -115,7 +119,7 @@ describe('analytics facade', () => {
     ]
     for (const stored of cases) {
       const load = vi.fn(async () => fakeRuntime().runtime)
-      const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, load })
+      const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, load })
       const { env, idleCallbacks } = fakeEnv(stored)
       analytics.schedule(env)
       expect(load).not.toHaveBeenCalled()
@@ -153,14 +157,14 @@ describe('calls made before the client loads are never lost, never applied twice
   it('journals them with the time they happened; the next page load applies them and clears the journal', async () => {
     const storage = memoryStorage()
     let clock = 1_000
-    const first = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => clock, load: vi.fn() })
+    const first = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, now: () => clock, load: vi.fn() })
     first.identify(null)
     first.track('login_fail', { reason: 'unknown reason' })
     clock = 2_000
     first.track('page_leave')
     // The page goes before its client loaded; the next one starts.
     const { calls, runtime } = fakeRuntime()
-    const second = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => 9_000, load: async () => runtime })
+    const second = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, now: () => 9_000, load: async () => runtime })
     second.track('page_view')
     await second.start()
     expect(calls).toEqual([
@@ -179,8 +183,8 @@ describe('calls made before the client loads are never lost, never applied twice
     const storage = memoryStorage()
     const a = fakeRuntime()
     const b = fakeRuntime()
-    const tabA = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => a.runtime })
-    const tabB = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => b.runtime })
+    const tabA = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, load: async () => a.runtime })
+    const tabB = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, load: async () => b.runtime })
     tabA.track('from_a')
     tabB.track('from_b')
     await tabA.start()
@@ -192,14 +196,14 @@ describe('calls made before the client loads are never lost, never applied twice
   it('a burst of calls in one task is journaled in one write, at the end of the task', async () => {
     const storage = memoryStorage()
     const setItem = vi.spyOn(storage, 'setItem')
-    const first = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, now: () => 5, load: vi.fn() })
+    const first = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, now: () => 5, load: vi.fn() })
     for (let i = 0; i < 1000; i += 1) first.track('chat_receive', { n: i })
     expect(setItem).not.toHaveBeenCalled()
     await Promise.resolve()
     expect(setItem).toHaveBeenCalledTimes(1)
     // The journal keeps the newest calls, up to the buffer limit; the next page applies them once.
     const { calls, runtime } = fakeRuntime()
-    const second = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage, load: async () => runtime })
+    const second = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage, load: async () => runtime })
     await second.start()
     expect(calls.map((call) => (call[2] as { n: number }).n)).toEqual(Array.from({ length: ANALYTICS_BUFFER_LIMIT }, (_, i) => 1000 - ANALYTICS_BUFFER_LIMIT + i))
     expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
@@ -216,6 +220,7 @@ describe('calls made before the client loads are never lost, never applied twice
     const { calls, runtime } = fakeRuntime()
     let resolveLoad: (loaded: typeof runtime) => void = () => {}
     const analytics = createLazyAnalytics({
+      consent: granted,
       baseUrl: '/a',
       logger: silentLogger,
       storage,
@@ -240,9 +245,110 @@ describe('calls made before the client loads are never lost, never applied twice
       removeItem: () => {},
     }
     const { calls, runtime } = fakeRuntime()
-    const analytics = createLazyAnalytics({ baseUrl: '/a', logger: silentLogger, storage: broken, load: async () => runtime })
+    const analytics = createLazyAnalytics({ consent: granted, baseUrl: '/a', logger: silentLogger, storage: broken, load: async () => runtime })
     analytics.track('page_view')
     await analytics.start()
     expect(calls.map((call) => call[1])).toEqual(['page_view'])
+  })
+})
+
+describe('analytics only with the cookie consent', () => {
+  /** A consent the test changes, as the banner or another tab would. */
+  function consentOf(initial: 'all' | 'necessary' | null) {
+    let choice = initial
+    const listeners = new Set<(next: typeof choice) => void>()
+    return {
+      get: () => choice,
+      subscribe: (listener: (next: typeof choice) => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      change(next: typeof choice) {
+        choice = next
+        for (const listener of listeners) listener(next)
+      },
+    }
+  }
+
+  it('before any choice nothing is recorded, journaled or loaded, and accepting later sends none of it', async () => {
+    const storage = memoryStorage()
+    const { calls, runtime } = fakeRuntime()
+    const load = vi.fn(async () => runtime)
+    const consent = consentOf(null)
+    const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load })
+    analytics.track('page_show')
+    analytics.identify('100001')
+    await analytics.start()
+    await Promise.resolve()
+    expect(load).not.toHaveBeenCalled()
+    expect(storage.data.size).toBe(0)
+
+    consent.change('all')
+    await vi.waitFor(() => expect(analytics.started).toBe(true))
+    expect(calls).toEqual([])
+    analytics.track('login_success')
+    expect(calls).toEqual([['track', 'login_success', {}, expect.any(Number)]])
+  })
+
+  it('"only necessary" keeps the client unloaded whatever triggers fire', async () => {
+    const load = vi.fn(async () => fakeRuntime().runtime)
+    const analytics = createLazyAnalytics({ consent: consentOf('necessary'), baseUrl: '/a', logger: silentLogger, load })
+    const { env, listeners, idleCallbacks } = fakeEnv({ 'vchat:session': 'true' })
+    analytics.schedule(env)
+    for (const callback of idleCallbacks) callback()
+    listeners.get('pointerdown')?.()
+    analytics.identify('100001')
+    await Promise.resolve()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('withdrawing stops the running client and drops what waits; accepting again turns it back on', async () => {
+    const storage = memoryStorage()
+    const { calls, runtime } = fakeRuntime()
+    const consent = consentOf('all')
+    const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load: async () => runtime })
+    await analytics.start()
+    analytics.track('page_show')
+    consent.change('necessary')
+    analytics.track('after_withdrawal')
+    expect(calls).toEqual([
+      ['track', 'page_show', {}, expect.any(Number)],
+      ['status', 'stop'],
+    ])
+    consent.change('all')
+    analytics.track('after_accept')
+    expect(calls.slice(2)).toEqual([
+      ['status', 'normal'],
+      ['track', 'after_accept', {}, expect.any(Number)],
+    ])
+  })
+
+  it('a withdrawal while the client loads drops the journal and stops the client as soon as it runs', async () => {
+    const storage = memoryStorage()
+    const { calls, runtime } = fakeRuntime()
+    let resolveLoad: (value: typeof runtime) => void = () => {}
+    const consent = consentOf('all')
+    const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load: () => new Promise((resolve) => (resolveLoad = resolve)) })
+    analytics.track('page_show')
+    const started = analytics.start()
+    await Promise.resolve()
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(true)
+    consent.change('necessary')
+    expect(storage.data.has(ANALYTICS_PRELOAD_KEY)).toBe(false)
+    resolveLoad(runtime)
+    await started
+    expect(calls).toEqual([['status', 'stop']])
+  })
+
+  it('a client stopped on an earlier page is turned on when this page has consent', async () => {
+    const { calls, runtime } = fakeRuntime()
+    const stopped = { ...runtime, trackingStatus: () => 'stop' as const }
+    const analytics = createLazyAnalytics({ consent: consentOf('all'), baseUrl: '/a', logger: silentLogger, load: async () => stopped })
+    analytics.track('page_show')
+    await analytics.start()
+    expect(calls).toEqual([
+      ['status', 'normal'],
+      ['track', 'page_show', {}, expect.any(Number)],
+    ])
   })
 })

@@ -1,6 +1,7 @@
 import { SESSION_MARKER_KEY } from '../constants'
 import type { AnalyticsRuntime, AnalyticsRuntimeOptions } from './analyticsRuntime'
-import type { AnalyticsService, AnalyticsTrackingStatus, Logger } from './types'
+import { tracksWith } from './consent'
+import type { AnalyticsService, AnalyticsTrackingStatus, ConsentService, Logger } from './types'
 
 /**
  * Product analytics facade. It is part of the entry chunk, so it stays tiny: calls made before the
@@ -20,6 +21,12 @@ import type { AnalyticsService, AnalyticsTrackingStatus, Logger } from './types'
  * by another tab — and its events go out like any other: in batches, or by beacon when the page is
  * hidden. A page that goes before the client has loaded leaves the journal for the next page load,
  * which loads the client when the browser is idle.
+ *
+ * **Only with consent** (`services/consent.ts`): while the visitor has not accepted analytics every
+ * call is dropped — not buffered, not journaled — and the client does not load. Accepting loads it at
+ * once (the click is the visitor's first interaction anyway); withdrawing drops what waits here and
+ * in the journal and stops the client, which discards its pending events. A later "Accept all" in the
+ * same page turns the stopped client back on.
  */
 
 /** Calls kept while the client loads (oldest dropped beyond this). */
@@ -60,11 +67,13 @@ export interface LazyAnalyticsOptions {
   baseUrl: string
   logger: Logger
   /** Loads and creates the real client (tests pass a fake). */
-  load?: (options: Pick<AnalyticsRuntimeOptions, 'baseUrl' | 'logger'>) => Promise<Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'>>
+  load?: (options: Pick<AnalyticsRuntimeOptions, 'baseUrl' | 'logger'>) => Promise<Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus' | 'trackingStatus'>>
   /** Where calls made before the client loads are journaled (localStorage); null = memory only. */
   storage?: JournalStorage | null
   /** Defaults to Date.now. */
   now?: () => number
+  /** The cookie choice: nothing is recorded or loaded unless it is `'all'`. */
+  consent: Pick<ConsentService, 'get' | 'subscribe'>
 }
 
 type JournalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -117,13 +126,14 @@ const defaultLoad: NonNullable<LazyAnalyticsOptions['load']> = async (options) =
 export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytics {
   const enabled = options.baseUrl.trim() !== ''
   const load = options.load ?? defaultLoad
-  let runtime: Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus'> | null = null
+  let runtime: Pick<AnalyticsRuntime, 'track' | 'identify' | 'setTrackingStatus' | 'trackingStatus'> | null = null
   let loading: Promise<void> | null = null
   const storage = options.storage ?? null
   const now = options.now ?? Date.now
   /** Calls waiting for the client; `journaled` when the call is also in the stored journal. */
   const buffer: { call: Call; journaled: boolean }[] = []
   const warn = (what: string, error: unknown) => options.logger.warn(what, { reason: error instanceof Error ? error.message : String(error) })
+  const allowed = () => tracksWith(options.consent.get())
 
   function apply(target: NonNullable<typeof runtime>, call: Call): void {
     // Props are typed loosely at the app boundary; the client validates them (SPEC §5).
@@ -178,7 +188,7 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
   }
 
   function enqueue(call: Call): void {
-    if (!enabled) return
+    if (!enabled || !allowed()) return
     if (runtime) {
       try {
         apply(runtime, call)
@@ -192,11 +202,29 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
     scheduleJournal()
   }
 
+  /** Drops every call waiting here or in the journal (consent withdrawn). */
+  function forget(): void {
+    buffer.splice(0)
+    try {
+      storage?.removeItem(ANALYTICS_PRELOAD_KEY)
+    } catch {
+      // Storage unreachable: nothing of ours can be read from it either.
+    }
+  }
+
   function start(): Promise<void> {
-    if (!enabled) return Promise.resolve()
+    if (!enabled || !allowed()) return Promise.resolve()
     loading ??= load({ baseUrl: options.baseUrl, logger: options.logger }).then(
       (loaded) => {
         runtime = loaded
+        if (!allowed()) {
+          // Withdrawn while the client loaded.
+          forget()
+          loaded.setTrackingStatus('stop')
+          return
+        }
+        // An earlier withdrawal is kept by the client (its cookie): consent now means on.
+        if (loaded.trackingStatus() === 'stop') loaded.setTrackingStatus('normal')
         for (const call of takeOver()) enqueue(call)
       },
       (error: unknown) => {
@@ -207,6 +235,17 @@ export function createLazyAnalytics(options: LazyAnalyticsOptions): LazyAnalytic
     )
     return loading
   }
+
+  options.consent.subscribe((choice) => {
+    if (!enabled) return
+    if (tracksWith(choice)) {
+      if (runtime) runtime.setTrackingStatus('normal')
+      else void start()
+      return
+    }
+    forget()
+    runtime?.setTrackingStatus('stop')
+  })
 
   return {
     get started() {

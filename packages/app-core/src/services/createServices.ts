@@ -1,6 +1,6 @@
 import { fetchPublicHosts } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
-import { STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
+import { COOKIE_CONSENT_STORAGE_KEY, STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
 import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyApi } from './lazyApi'
 import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
@@ -9,9 +9,10 @@ import { createTabSharedChat } from './tabSharedChat'
 import { createLazyAnalytics } from './analyticsService'
 import { createAuthService } from './authService'
 import { createCardVault } from './cardVault'
+import { createConsent } from './consent'
 import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
 import { createAppPush } from './pushService'
-import type { ApiService, AppEnv, Clock, Logger, PersistEngine, Services, StorageService } from './types'
+import type { ApiService, AppEnv, Clock, CookieConsent, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
 export function createPersistEngine(): PersistEngine {
@@ -80,7 +81,9 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
   const getLanguage = options.getLanguage ?? (() => document.documentElement.lang || 'en')
   const googleClientId = env.googleClientId !== undefined ? env.googleClientId.trim() || null : brand.google.clientId || null
   const auth = createAuthService(googleClientId, { devSignIn: env.devSignIn === true })
-  const platformIds = createLazyPlatformIds(brand, logger)
+  // Analytics, attribution and the fingerprint wait for the visitor's cookie choice.
+  const consent = createConsent(storage.local<CookieConsent>(COOKIE_CONSENT_STORAGE_KEY), COOKIE_CONSENT_STORAGE_KEY, typeof window === 'undefined' ? null : window)
+  const platformIds = createLazyPlatformIds(brand, logger, consent)
   // The HTTP stack and its wiring (device ids, envelope) load with the first server call.
   let productApi: ReturnType<typeof loadProductApi> | null = null
   const loadProductApi = () =>
@@ -97,7 +100,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     // A plain GET of its own: the landing page shows live hosts without loading the product client.
     getPublicHosts: (request, options) => fetchPublicHosts(endpoints.apiBaseUrl, request, options),
   }
-  const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger, storage: safeStorage() })
+  const analytics = createLazyAnalytics({ baseUrl: endpoints.analyticsUrl, logger, storage: safeStorage(), consent })
   if (typeof window !== 'undefined' && typeof document !== 'undefined') analytics.schedule({ window, document, storage: safeStorage() })
   const push = createAppPush({
     brand,
@@ -118,6 +121,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     analytics,
     push,
     platformIds,
+    consent,
     auth,
     cardVault: createCardVault({ url: endpoints.cardVaultUrl, publishableKey: brand.payments.cardVault.publishableKey }),
     storage,

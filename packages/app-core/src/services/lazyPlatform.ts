@@ -7,7 +7,7 @@
 import { MessageType } from '@vchat/contract'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { PlatformIds } from './platformIds'
-import type { GoogleAuthService, Logger, PlatformIdsService } from './types'
+import type { ConsentService, GoogleAuthService, Logger, PlatformIdsService } from './types'
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
 
@@ -30,8 +30,8 @@ export interface LazyPlatformIds extends PlatformIdsService {
 }
 
 /** Device id and attribution (`createPlatformIds`), loaded with the first server call or an attribution refresh. */
-export function createLazyPlatformIds(brand: BrandConfig, logger: Logger, load = () => import('./platformIds')): LazyPlatformIds {
-  const ids = once(() => load().then(({ createPlatformIds }) => createPlatformIds({ brand, logger })))
+export function createLazyPlatformIds(brand: BrandConfig, logger: Logger, consent: Pick<ConsentService, 'get' | 'subscribe'>, load = () => import('./platformIds')): LazyPlatformIds {
+  const ids = once(() => load().then(({ createPlatformIds }) => createPlatformIds({ brand, logger, consent })))
   const loaded = () =>
     ids.get().catch((error: unknown) => {
       logger.warn('device id and attribution unavailable', { reason: describe(error) })

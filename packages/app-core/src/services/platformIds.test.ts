@@ -25,10 +25,31 @@ function fakeSdk(adid: string): AttributionSdk & { asked: number } {
   return sdk
 }
 
-function ids(options: { fingerprint?: () => Promise<string>; sdk?: AttributionSdk; storage?: ReturnType<typeof memory>; appToken?: string } = {}) {
+/** A cookie choice the test can change, as the banner or another tab would. */
+function consentOf(initial: 'all' | 'necessary' | null) {
+  let choice = initial
+  const listeners = new Set<(next: typeof choice) => void>()
+  return {
+    get: () => choice,
+    subscribe: (listener: (next: typeof choice) => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    change(next: typeof choice) {
+      choice = next
+      for (const listener of listeners) listener(next)
+    },
+  }
+}
+
+/** The visitor accepted tracking (the consent cases have their own describe). */
+const granted = consentOf('all')
+
+function ids(options: { fingerprint?: () => Promise<string>; sdk?: AttributionSdk; storage?: ReturnType<typeof memory>; appToken?: string; consent?: ReturnType<typeof consentOf> } = {}) {
   const storage = options.storage ?? memory()
   const sdk = options.sdk ?? fakeSdk('adid-1')
   return createPlatformIds({
+    consent: options.consent ?? granted,
     brand: { ...testBrand, attribution: { appToken: options.appToken ?? testBrand.attribution.appToken } },
     logger: silentLogger,
     storage: () => storage,
@@ -97,7 +118,7 @@ describe('device id and attribution wiring', () => {
   it('ready() resolves after the time-out even when the fingerprint hangs, and never rejects', async () => {
     vi.useFakeTimers()
     try {
-      const platform = createPlatformIds({ brand: testBrand, logger: silentLogger, readyTimeoutMs: 3000, storage: () => memory(), load: () => new Promise(() => {}) })
+      const platform = createPlatformIds({ consent: granted, brand: testBrand, logger: silentLogger, readyTimeoutMs: 3000, storage: () => memory(), load: () => new Promise(() => {}) })
       let done = false
       void platform.ready().then(() => (done = true))
       await vi.advanceTimersByTimeAsync(2999)
@@ -108,7 +129,7 @@ describe('device id and attribution wiring', () => {
     } finally {
       vi.useRealTimers()
     }
-    const failing = createPlatformIds({ brand: testBrand, logger: silentLogger, load: async () => Promise.reject(new Error('offline')) })
+    const failing = createPlatformIds({ consent: granted, brand: testBrand, logger: silentLogger, load: async () => Promise.reject(new Error('offline')) })
     await expect(failing.ready()).resolves.toBeUndefined()
   })
 
@@ -134,5 +155,57 @@ describe('device id and attribution wiring', () => {
     await platform.ready()
     platform.adoptDeviceId('other')
     expect(platform.deviceId()).toBe('fp-visitor-1')
+  })
+})
+
+describe('the fingerprint and the attribution vendor only with the cookie consent', () => {
+  function counted(options: { consent: ReturnType<typeof consentOf>; storage?: ReturnType<typeof memory> }) {
+    const fingerprint = vi.fn(async () => 'fp-visitor-1')
+    const sdk = fakeSdk('adid-1')
+    const loadSdk = vi.fn(async () => sdk)
+    const storage = options.storage ?? memory()
+    const platform = createPlatformIds({
+      consent: options.consent,
+      brand: testBrand,
+      logger: silentLogger,
+      storage: () => storage,
+      load: async () => ({ createDeviceId, createAttribution, loadVendorAttributionSdk: loadSdk, createFingerprintProvider: () => ({ getDeviceId: fingerprint }) }),
+    })
+    return { platform, fingerprint, loadSdk, storage }
+  }
+
+  it('"only necessary": a random device id kept in this browser, no fingerprint, no vendor script, no adid or webUuid', async () => {
+    const { platform, fingerprint, loadSdk, storage } = counted({ consent: consentOf('necessary') })
+    await platform.ready()
+    await platform.refreshAttribution()
+    platform.handleMessageType(100)
+    await Promise.resolve()
+    expect(fingerprint).not.toHaveBeenCalled()
+    expect(loadSdk).not.toHaveBeenCalled()
+    expect(platform.deviceId()).toMatch(/^[0-9a-f-]{36}$/)
+    expect(JSON.parse(storage.data.get('vchat_device_id') ?? '{}')).toEqual({ id: platform.deviceId(), source: 'random' })
+    expect([platform.adid(), platform.webUuid()]).toEqual(['', ''])
+
+    const next = counted({ consent: consentOf(null), storage })
+    await next.platform.ready()
+    expect(next.platform.deviceId()).toBe(platform.deviceId())
+  })
+
+  it('accepting later asks the vendor at once and keeps the device id already sent; withdrawing stops adid and webUuid at once', async () => {
+    const consent = consentOf(null)
+    const { platform, fingerprint, loadSdk } = counted({ consent })
+    await platform.ready()
+    const sent = platform.deviceId()
+    consent.change('all')
+    await vi.waitFor(() => expect(platform.adid()).toBe('adid-1'))
+    expect(loadSdk).toHaveBeenCalledTimes(1)
+    expect(platform.webUuid()).toBe('web-uuid-1')
+    expect(platform.deviceId()).toBe(sent)
+    expect(fingerprint).not.toHaveBeenCalled()
+
+    consent.change('necessary')
+    expect([platform.adid(), platform.webUuid()]).toEqual(['', ''])
+    await platform.refreshAttribution()
+    expect(loadSdk).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,11 +1,19 @@
 import type { BrandConfig } from '../brand/brandConfig'
 import { MessageType } from '@vchat/contract'
-import type { Logger } from './types'
+import { tracksWith } from './consent'
+import type { ConsentService, Logger } from './types'
 
 /**
  * Device id and attribution wiring (SPEC §7 deviceInfo.androidId, adid, webUuid). The fingerprint
  * library and the attribution SDK come from @vchat/analytics, loaded with dynamic `import()` by
  * `ready()` — which the product API awaits before its first call — so none of it is on the landing page.
+ *
+ * **Only with consent** (`services/consent.ts`): without "Accept all" the fingerprint is never asked —
+ * the device id is a random id kept in this browser — and the attribution vendor's SDK is not loaded
+ * (adid and webUuid stay ''). Accepting later asks the vendor at once; the device id already sent
+ * stays (a device that changed id would look like a new device to the server). Withdrawing stops
+ * sending adid and webUuid at once; a vendor script already running stays until the page is left
+ * (a script cannot be unloaded), and nothing of ours calls it again.
  */
 export interface PlatformIds {
   /** Loads the adapters and resolves the device id (stored after the first fingerprint). Never rejects. */
@@ -40,6 +48,8 @@ export interface PlatformIdsOptions {
   storage?: () => import('@vchat/analytics').KeyValueStorage
   /** The adapters module (tests pass a fake). */
   load?: () => Promise<Pick<typeof import('@vchat/analytics'), 'createDeviceId' | 'createFingerprintProvider' | 'createAttribution' | 'loadVendorAttributionSdk'>>
+  /** The cookie choice the fingerprint and the attribution vendor wait for. */
+  consent: Pick<ConsentService, 'get' | 'subscribe'>
   /** `ready()` resolves after at most this long even if the fingerprint is still running (default 3000). */
   readyTimeoutMs?: number
   /** The script loader for the attribution SDK. */
@@ -76,6 +86,7 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
   /** The device id store once the library is loaded, and an id adopted before or while it computes. */
   let deviceIdStore: import('@vchat/analytics').DeviceId | null = null
   let adopted: string | null = null
+  const allowed = () => tracksWith(options.consent.get())
   const warn = (what: string) => (error: unknown) =>
     logger.warn(what, { reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
 
@@ -99,6 +110,8 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       const deviceId = analytics.createDeviceId({ provider: analytics.createFingerprintProvider(), storage, onError: warn('device id') })
       deviceIdStore = deviceId
       if (adopted) deviceId.adopt(adopted)
+      // No consent, no fingerprint: a random id (kept when one is stored already) is what the API gets.
+      if (!allowed()) deviceId.adopt(globalThis.crypto.randomUUID())
       const attribution = analytics.createAttribution({
         appToken: brand.attribution.appToken,
         storage,
@@ -110,13 +123,17 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       })
       loaded = { deviceId: await deviceId.get(), attribution }
       // Attribution is asked once per page load, in the background: requests never wait for it.
-      if (attribution.enabled) void attribution.refreshAttribution()
+      if (attribution.enabled && allowed()) void attribution.refreshAttribution()
     })().catch((error: unknown) => {
       loading = null
       warn('device id and attribution unavailable')(error)
     })
     return loading
   }
+
+  options.consent.subscribe((choice) => {
+    if (tracksWith(choice) && loaded?.attribution.enabled) void loaded.attribution.refreshAttribution()
+  })
 
   return {
     ready,
@@ -126,11 +143,11 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       adopted = id
       deviceIdStore?.adopt(id)
     },
-    adid: () => loaded?.attribution.getAdid() ?? '',
-    webUuid: () => loaded?.attribution.getWebUuid() ?? '',
+    adid: () => (allowed() ? (loaded?.attribution.getAdid() ?? '') : ''),
+    webUuid: () => (allowed() ? (loaded?.attribution.getWebUuid() ?? '') : ''),
     async refreshAttribution() {
       await ready()
-      if (loaded?.attribution.enabled) await loaded.attribution.refreshAttribution()
+      if (loaded?.attribution.enabled && allowed()) await loaded.attribution.refreshAttribution()
     },
     handleMessageType(type) {
       if (type !== MessageType.AttributionRefresh) return false

@@ -277,6 +277,19 @@ export interface PushService {
   onNotice(handler: (notice: PushNoticeView) => void): () => void
 }
 
+/** The cookie banner's answers: everything, or only what the product needs to run. */
+export type CookieConsent = 'all' | 'necessary'
+
+/** The visitor's cookie choice (`services/consent.ts`): tracking runs only while it is `'all'`. */
+export interface ConsentService {
+  /** The choice, or null while the visitor has not chosen (nothing tracks then). */
+  get(): CookieConsent | null
+  /** Stores the choice and applies it at once (this tab and the app's other tabs). */
+  set(choice: CookieConsent): void
+  /** Hears every change, from this tab or another. Returns an unsubscribe function. */
+  subscribe(listener: (choice: CookieConsent | null) => void): () => void
+}
+
 /** SPEC §4 analytics tracking status: normal (on, opted in), pause (off), stop (opted out, cleared). */
 export type AnalyticsTrackingStatus = 'normal' | 'pause' | 'stop'
 
@@ -372,6 +385,8 @@ export interface Services {
   analytics: AnalyticsService
   push: PushService
   platformIds: PlatformIdsService
+  /** The cookie choice that analytics, attribution and the fingerprint wait for. */
+  consent: ConsentService
   auth: AuthService
   /** The payment provider's card vault: card number and code in, single-use token out. */
   cardVault: CardVaultService

@@ -3,7 +3,9 @@ import type { CardVaultService } from '../services/cardVault'
 import type { BrandConfig } from '../brand/brandConfig'
 import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
-import type { ApiService, AppEnv, ChatService, Clock, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
+import { COOKIE_CONSENT_STORAGE_KEY } from '../constants'
+import { createConsent } from '../services/consent'
+import type { ApiService, AppEnv, ChatService, Clock, CookieConsent, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi, fakePublicHosts } from './discoverFixtures'
@@ -150,6 +152,8 @@ export interface FakeServicesOptions {
   db?: Partial<DbService>
   /** The payment provider's card vault (default: `fakeCardVault()`). */
   cardVault?: CardVaultService
+  /** The visitor's cookie choice already made (default: none yet, so the banner shows). */
+  consent?: CookieConsent
 }
 
 /**
@@ -159,6 +163,9 @@ export interface FakeServicesOptions {
 export function fakeServices(options: FakeServicesOptions = {}): Services {
   const brand = options.brand ?? testBrand
   const events = options.events
+  const storage = memoryStorage()
+  const consentStorage = storage.local<CookieConsent>(COOKIE_CONSENT_STORAGE_KEY)
+  if (options.consent) consentStorage.set(options.consent)
   return {
     brand,
     endpoints: resolveEndpoints(brand, options.env ?? { apiBaseUrl: '/', websocketUrl: '/xmpp-websocket', xmppDomain: 'localhost' }),
@@ -175,12 +182,13 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
     },
     push: { register: async () => {}, unregister: async () => {}, permission: () => 'default', requestPermission: async () => 'default', onNotice: () => () => {}, ...options.push },
     platformIds: { handleMessageType: (type) => type === 100, refreshAttribution: async () => {} },
+    consent: createConsent(consentStorage, COOKIE_CONSENT_STORAGE_KEY, null),
     auth: createAuthService(options.googleClientId === undefined ? null : options.googleClientId, {
       ...(options.google ? { google: options.google } : {}),
       ...(options.devSignIn !== undefined ? { devSignIn: options.devSignIn } : {}),
     }),
     cardVault: options.cardVault ?? fakeCardVault(),
-    storage: memoryStorage(),
+    storage,
     clock: options.clock ?? manualClock(),
     logger: silentLogger,
   }

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { COOKIE_CONSENT_STORAGE_KEY } from '../../constants'
 import { selectIsLoggedIn } from '../auth'
 import { captureInstallPrompt, registerServiceWorker } from '../install'
 import { applyAppearance, loadSettings, selectSettings } from '../settings'
 import { CookieBanner } from './CookieBanner'
-import type { CookieConsent } from './CookieBanner'
 import '../../layout/appearance.css'
 
 const AccountOverlays = lazy(() => import('./AccountOverlays').then((m) => ({ default: m.AccountOverlays })))
@@ -23,7 +21,6 @@ export function AccountShell() {
   const settings = useAppSelector(selectSettings)
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const [policyOpen, setPolicyOpen] = useState(false)
-  const consentStorage = useMemo(() => services.storage.local<CookieConsent>(COOKIE_CONSENT_STORAGE_KEY), [services])
 
   useLayoutEffect(() => {
     void dispatch(loadSettings())
@@ -40,7 +37,7 @@ export function AccountShell() {
 
   return (
     <>
-      <CookieBanner storage={consentStorage} onShowPolicy={() => setPolicyOpen(true)} />
+      <CookieBanner consent={services.consent} onShowPolicy={() => setPolicyOpen(true)} />
       {policyOpen ? (
         <Suspense fallback={null}>
           <CookiePolicySheet onClose={() => setPolicyOpen(false)} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { CookieChoice } from './CookieChoice'
 
 export type LegalPageKind = 'privacy' | 'terms' | 'cookies'
 export const LEGAL_PAGES: readonly LegalPageKind[] = ['privacy', 'terms', 'cookies']
@@ -6,7 +7,8 @@ export const LEGAL_PAGES: readonly LegalPageKind[] = ['privacy', 'terms', 'cooki
 /**
  * The static pages (privacy policy, terms of service, cookies privacy): headed sections of plain text
  * (their long texts live in the lazily loaded `account` namespace, titles in `app` for the landing
- * page's footer links), plus a link to the full document when the website config has one.
+ * page's footer links), plus a link to the full document when the website config has one. The cookies
+ * page ends with the cookie choice itself, so a visitor can change it where it is explained.
  */
 export function LegalPage({ kind, fullUrl }: { kind: LegalPageKind; fullUrl?: string | undefined }) {
   const { t } = useTranslation('app')
@@ -25,6 +27,7 @@ export function LegalPage({ kind, fullUrl }: { kind: LegalPageKind; fullUrl?: st
           <p>{section.body}</p>
         </section>
       ))}
+      {kind === 'cookies' ? <CookieChoice /> : null}
       {fullUrl ? (
         <p>
           <a href={fullUrl} target="_blank" rel="noopener noreferrer">

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Provider } from 'react-redux'
 import { makeStore } from '../../app/store'
 import { ServicesProvider } from '../../app/ServicesContext'
-import { memoryStorage } from '../../testing/fakeServices'
+import { fakeServices } from '../../testing/fakeServices'
 import { blockedState, signedInState } from '../../testing/accountTestState'
 import { StoryApp } from '../../testing/StoryApp'
 import { InstallCard, NotificationPermissionCard } from '../install'
 import { ChatNoticeMessage } from './ChatNoticeMessage'
 import { CookieBanner } from './CookieBanner'
+import { CookieChoice } from './CookieChoice'
 import { DownloadAppPanel } from './DownloadAppPanel'
 import { LegalPage } from './LegalPage'
 import { storyServices } from '../../testing/storyServices'
@@ -19,10 +20,10 @@ const store = makeStore({ services, preloadedState: signedInState() })
 const completeProfile = signedInState({ auth: { completeUserInfoCheck: true } })
 const blocked = blockedState('Spam reports')
 
-function Frame({ children }: { children: React.ReactNode }) {
+function Frame({ children, value = services }: { children: React.ReactNode; value?: typeof services }) {
   return (
     <Provider store={store}>
-      <ServicesProvider value={services}>
+      <ServicesProvider value={value}>
         <div style={{ padding: 16, maxWidth: 480 }}>{children}</div>
       </ServicesProvider>
     </Provider>
@@ -34,7 +35,7 @@ const meta = {
   title: 'App/Account/Panels',
   component: CookieBanner,
   tags: ['autodocs'],
-  args: { storage: memoryStorage().local('consent'), onShowPolicy: () => {} },
+  args: { consent: fakeServices().consent, onShowPolicy: () => {} },
   render: (args) => <CookieBanner {...args} />,
 } satisfies Meta<typeof CookieBanner>
 
@@ -51,6 +52,10 @@ export const DownloadApp: Story = { render: () => <Frame><DownloadAppPanel /></F
 export const PrivacyPolicy: Story = { render: () => <Frame><LegalPage kind="privacy" fullUrl="https://vidora.chat/privacy" /></Frame> }
 export const TermsOfService: Story = { render: () => <Frame><LegalPage kind="terms" /></Frame> }
 export const CookiesPrivacy: Story = { render: () => <Frame><LegalPage kind="cookies" /></Frame> }
+/** The cookie choice after "Accept all" (settings and the cookies page). */
+export const CookieChoiceAccepted: Story = { render: () => <Frame value={fakeServices({ consent: 'all' })}><CookieChoice /></Frame> }
+/** The cookie choice after "Only necessary". */
+export const CookieChoiceNecessary: Story = { render: () => <Frame value={fakeServices({ consent: 'necessary' })}><CookieChoice /></Frame> }
 export const ChatNotices: Story = {
   render: () => (
     <Frame>

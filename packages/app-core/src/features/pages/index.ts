@@ -2,3 +2,4 @@
 // (lint rule vchat/feature-boundary). It exports only what other features use.
 export { DownloadAppPanel } from './DownloadAppPanel'
 export { LegalLinks } from './LegalLinks'
+export { CookieChoice } from './CookieChoice'

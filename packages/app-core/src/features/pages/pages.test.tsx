@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
@@ -26,6 +26,21 @@ describe('small pages', () => {
     await renderApp({ path: '/', services })
     await screen.findByRole('heading', { level: 1 })
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+  })
+
+  it('the cookies page, opened from the banner, holds the choice itself: turning analytics on answers the banner', async () => {
+    const user = userEvent.setup()
+    const services = fakeServices()
+    await renderApp({ path: '/', services })
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' })
+    await user.click(screen.getByRole('button', { name: 'Cookies privacy' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cookies privacy' })
+    const choice = within(dialog).getByRole('switch', { name: 'Analytics and attribution' })
+    expect(choice.getAttribute('aria-checked')).toBe('false')
+    await user.click(choice)
+    expect(services.consent.get()).toBe('all')
+    expect(choice.getAttribute('aria-checked')).toBe('true')
+    expect(banner.isConnected).toBe(false)
   })
 
   it('/download shows appDownloadInfo and the install guide; the static pages open', async () => {

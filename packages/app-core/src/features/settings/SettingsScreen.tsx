@@ -6,7 +6,7 @@ import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
 import { LogoutButton } from '../auth'
 import { AccountLoading, AccountPage } from '../../layout/AccountPage'
-import { LegalLinks } from '../pages'
+import { CookieChoice, LegalLinks } from '../pages'
 import { SupportCard } from '../profile'
 import { InstallSettings } from '../install'
 import { changeSettings, selectSettings } from './settingsSlice'
@@ -57,6 +57,8 @@ export function SettingsScreen() {
           {group.settings.map((setting) => (
             <SettingSwitch key={setting} setting={setting} onSaved={() => setSaved(true)} />
           ))}
+          {/* The cookie choice is this device's, not the account's: it applies at once and is not saved to the server. */}
+          {group.key === 'privacy' ? <CookieChoice /> : null}
         </section>
       ))}
       <InstallSettings />

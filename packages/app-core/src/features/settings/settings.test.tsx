@@ -112,6 +112,22 @@ describe('settings', () => {
     expect(screen.queryByText('Settings saved')).toBeNull()
   })
 
+  it('the cookie choice in settings applies at once (consent changes, the banner stays away) and is not sent to the account', async () => {
+    const user = userEvent.setup()
+    const updatePersonalInfo = vi.fn(async (request: UpdatePersonalInfoRequest): Promise<PersonalInfo> => ({ ...demoPersonalInfo, settings: request.settings ?? {} }))
+    const services = fakeServices({ consent: 'all', api: { updatePersonalInfo } })
+    await renderApp({ path: '/settings', services, preloadedState: signedInState() })
+    const choice = await screen.findByRole('switch', { name: 'Analytics and attribution' })
+    expect(choice.getAttribute('aria-checked')).toBe('true')
+    await user.click(choice)
+    expect(services.consent.get()).toBe('necessary')
+    expect(choice.getAttribute('aria-checked')).toBe('false')
+    await user.click(choice)
+    expect(services.consent.get()).toBe('all')
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+    expect(updatePersonalInfo).not.toHaveBeenCalled()
+  })
+
   it('the settings screen toggles, persists and changes the look', async () => {
     const user = userEvent.setup()
     const { services } = await renderApp({ path: '/settings', preloadedState: signedInState() })
