@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { endpoints, type EndpointName } from '@vchat/api-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { envelopeSchema } from './http/envelope.ts'
+import { requestEnvelope } from '@vchat/contract/schemas'
 import { PRODUCT_ROUTES } from './index.ts'
 import { SAMPLES, clientInfo, deviceInfo, post, signIn, startWorld, type TestWorld } from './test-support/world.ts'
 
@@ -122,7 +122,7 @@ describe('fuzz: malformed bodies on every endpoint family', () => {
           path: route.path,
           sample: (SAMPLES[name] ?? endpoints[name].fixedData ?? {}) as Record<string, Json>,
           accepts: (body) => {
-            const envelope = envelopeSchema.safeParse(body)
+            const envelope = requestEnvelope.safeParse(body)
             return envelope.success && schema.safeParse(envelope.data.data).success
           },
         }

@@ -122,6 +122,10 @@ describe('dev-server', () => {
       [{ ...envelope({ uid: '1', passwd: 'x' }), userInfo: { ...visitor, role: '2' } }, 'userInfo.role: '],
       [{ data: { uid: '1', passwd: 'x' }, clientInfo, userInfo: visitor }, 'deviceInfo: '],
       [envelope(null), 'data: '],
+      // Strings over the contract's limits (ENVELOPE_LIMITS, the endpoint's own maxima) are refused before any work.
+      [{ ...envelope({ uid: '1', passwd: 'x' }), deviceInfo: { ...deviceInfo, androidId: 'd'.repeat(129) } }, 'deviceInfo.androidId: '],
+      [{ ...envelope({ uid: '1', passwd: 'x' }), userInfo: { ...visitor, vcToken: 't'.repeat(4097) } }, 'userInfo.vcToken: '],
+      [envelope({ uid: '1'.repeat(33), passwd: 'x' }), 'data.uid: '],
       ['{"data": ', 'body: not valid JSON'],
       ['', 'body: '],
     ]

@@ -19,6 +19,7 @@ import { friendsRequests, friendsResponses } from './schemas/friends.ts'
 import { paymentRequests, paymentResponses } from './schemas/payment.ts'
 
 export { accountSettings } from './schemas/account.ts'
+export { clientInfo, deviceInfo, envelopeUserInfo, requestEnvelope } from './schemas/envelope.ts'
 
 // ---- the endpoint table's schemas ---------------------------------------------------------------
 

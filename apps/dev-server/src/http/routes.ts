@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http'
 import { endpoints, type EndpointName, type ResponseEnvelope } from '@vchat/contract'
-import { endpointSchemas, type EndpointSchemas } from '@vchat/contract/schemas'
+import { endpointSchemas, requestEnvelope, type EndpointSchemas } from '@vchat/contract/schemas'
 import type { z } from 'zod'
 import type { AppContext } from '../app/context.ts'
 import { findSessionUid } from '../auth/sessions.ts'
 import { findUser, type UserRow } from '../db/users.ts'
 import { REQUEST_ID_MAX_LENGTH } from '../constants.ts'
-import { envelopeSchema, type ParsedEnvelope } from './envelope.ts'
 import { HttpError, REPLAYED_HEADER, bearerToken, describeIssue, validate } from './http.ts'
 import { requestFingerprint } from './replays.ts'
 
@@ -62,7 +61,7 @@ export function refuse(msg: string): ResponseEnvelope<null> {
 }
 
 export interface ProductRequest<T> extends RouteRequest {
-  envelope: ParsedEnvelope
+  envelope: z.infer<typeof requestEnvelope>
   data: T
   /** The signed-in user (auth endpoints only; null elsewhere). */
   user: UserRow | null
@@ -112,7 +111,7 @@ export function productRoute<K extends EndpointName>(
     product: { name, auth, data, response },
     async handle(request) {
       if (request.body === undefined) throw new HttpError(400, 'body: a JSON envelope is required')
-      const envelope = validate(envelopeSchema, request.body)
+      const envelope = validate(requestEnvelope, request.body)
       const token = bearerToken(request.req) || envelope.userInfo.vcToken
       let user: UserRow | null = null
       if (auth) {

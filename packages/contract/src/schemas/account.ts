@@ -48,6 +48,7 @@ export const accountRequests = {
         gender: z.enum(['female', 'male', '']).optional(),
         birthday: z
           .string()
+          .max(10)
           .refine((v) => v === '' || isPastDate(v), 'expected a past date as YYYY-MM-DD')
           .optional(),
         country: z.union([countryCode, z.literal('')]).optional(),
