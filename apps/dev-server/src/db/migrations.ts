@@ -269,6 +269,18 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS user_reports_pair ON user_reports(reporter, target, reported_at);
     `,
   },
+  {
+    // The zone a user's days are counted in (check-in, daily tasks, daily silver calls): the server's
+    // record, not each request's deviceInfo (world/userDay.ts).
+    version: 9,
+    sql: `
+      CREATE TABLE IF NOT EXISTS user_day_zones (
+        uid TEXT PRIMARY KEY,
+        offset_minutes INTEGER NOT NULL,
+        set_at INTEGER NOT NULL
+      );
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

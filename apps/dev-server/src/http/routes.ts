@@ -8,6 +8,7 @@ import { findUser, type UserRow } from '../db/users.ts'
 import { REQUEST_ID_MAX_LENGTH } from '../constants.ts'
 import { HttpError, REPLAYED_HEADER, bearerToken, describeIssue, validate } from './http.ts'
 import { requestFingerprint } from './replays.ts'
+import { userDayOffset } from '../world/userDay.ts'
 
 export interface RouteRequest {
   app: AppContext
@@ -67,6 +68,11 @@ export interface ProductRequest<T> extends RouteRequest {
   user: UserRow | null
   /** The vcToken the request carried ('' when none). */
   token: string
+  /**
+   * Minutes east of UTC the user's days turn over in (check-in, daily tasks, daily calls): the
+   * server's record for a signed-in user (`world/userDay.ts`), the device's report for a visitor.
+   */
+  dayOffsetMinutes: number
 }
 
 /** The request's X-Request-Id, or null when it sent none; one longer than a key may be → 400. */
@@ -120,7 +126,9 @@ export function productRoute<K extends EndpointName>(
         if (!user) throw new HttpError(401, 'userInfo.vcToken: unknown or expired token')
       }
       const parsed = validate(data, envelope.data, 'data') as z.output<EndpointSchemas[K]['request']>
-      const handle = () => options.handle({ ...request, envelope, data: parsed, user, token })
+      const reported = envelope.deviceInfo.timezoneOffset
+      const dayOffsetMinutes = user ? userDayOffset(request.app.db, user.uid, reported, request.app.now()) : reported
+      const handle = () => options.handle({ ...request, envelope, data: parsed, user, token, dayOffsetMinutes })
       const requestId = user ? requestIdOf(request) : null
       const { value: answer, replayed } =
         user && requestId !== null

@@ -64,9 +64,11 @@ describe('/api/account_service/combine_info silverCall.availableTimes', () => {
     // 18:40 UTC is 00:10 the next day at UTC+5:30: a new local day, while UTC is still on the same day.
     world.clock.now = Date.UTC(2025, 5, 10, 18, 40, 0)
     expect((await client.api.getConfig()).veegoInfo.silverCall.availableTimes).toBe(3)
-    // A device at UTC-5 is still on June 10 (13:40 local): the call earlier today still counts there.
+    // The device now reports UTC-5 (still June 10 there, 13:40): the day is the one of the zone the
+    // server keeps for the user (set by the first request, moved at most once a day: world/userDay.ts),
+    // so a zone change cannot bring back, or take back, a day's allowance.
     client.device = { ...deviceInfo, timezoneId: 'America/New_York', timezoneOffset: -300 }
-    expect((await client.api.getConfig()).veegoInfo.silverCall.availableTimes).toBe(2)
+    expect((await client.api.getConfig()).veegoInfo.silverCall.availableTimes).toBe(3)
   })
 })
 

@@ -92,7 +92,7 @@ export const accountRoutes: Route[] = [
   productRoute('getConfig', {
     handle(request) {
       const user = signedIn(request)
-      const moment = { db: request.app.db, now: request.app.now(), timezoneOffset: request.envelope.deviceInfo.timezoneOffset }
+      const moment = { db: request.app.db, now: request.app.now(), timezoneOffset: request.dayOffsetMinutes }
       return ok(withBlockReason(request.app.db, user.uid, configInfo(user, request.app.domain, moment)))
     },
   }),
@@ -100,7 +100,7 @@ export const accountRoutes: Route[] = [
     handle(request) {
       const result = checkIn(request.app.db, signedIn(request).uid, {
         now: request.app.now(),
-        offsetMinutes: request.envelope.deviceInfo.timezoneOffset,
+        offsetMinutes: request.dayOffsetMinutes,
       })
       return typeof result === 'string' ? refuse(result) : ok(result)
     },

@@ -180,7 +180,7 @@ export const anchorListRoutes: Route[] = [
   }),
   productRoute('getContactPopupInfo', {
     handle(request) {
-      const { app, envelope } = request
+      const { app } = request
       const user = signedIn(request)
       // The pop-up invites a user to a host. A host signed in on the web is working, not browsing:
       // she is never shown a colleague (or herself) over her wall or, worse, over a call.
@@ -192,7 +192,7 @@ export const anchorListRoutes: Route[] = [
           !hasRelation(app.db, user.jid, row.jid, 'pass'),
       )
       // A different suggestion each local day, stable within the day.
-      const day = localDay(app.now(), envelope.deviceInfo.timezoneOffset)
+      const day = localDay(app.now(), request.dayOffsetMinutes)
       const pick = candidates.length === 0 ? undefined : candidates[seedHash(`${user.uid}:${day}`) % candidates.length]
       return ok({
         show: pick !== undefined,

@@ -24,7 +24,7 @@ export const commonServiceRoutes: Route[] = [
       return ok(
         taskInfo(request.app.db, user.uid, user.jid, {
           now: request.app.now(),
-          offsetMinutes: request.envelope.deviceInfo.timezoneOffset,
+          offsetMinutes: request.dayOffsetMinutes,
         }),
       )
     },
@@ -34,7 +34,7 @@ export const commonServiceRoutes: Route[] = [
       const user = signedIn(request)
       const result = claimTask(request.app.db, user.uid, user.jid, request.data.taskKey, {
         now: request.app.now(),
-        offsetMinutes: request.envelope.deviceInfo.timezoneOffset,
+        offsetMinutes: request.dayOffsetMinutes,
       })
       return typeof result === 'string' ? refuse(result) : ok(result)
     },
@@ -50,11 +50,11 @@ export const commonServiceRoutes: Route[] = [
   }),
   productRoute('triggerAutoMessage', {
     handle(request) {
-      const { app, data, envelope } = request
+      const { app, data } = request
       const user = signedIn(request)
       const anchor = anchorByJid(app.db, data.anchorJid)
       if (!anchor) return refuse('unknown anchorJid')
-      const day = localDay(app.now(), envelope.deviceInfo.timezoneOffset)
+      const day = localDay(app.now(), request.dayOffsetMinutes)
       const text = greetingOf(anchor.language)
       // One greeting per anchor and user per local day; the messaging side reads auto_messages.
       const inserted = app.db
@@ -118,10 +118,10 @@ export const commonServiceRoutes: Route[] = [
       const total = clubCallsPerDay(user)
       return ok({
         // What the hub still lets through today (silver calls answered since local midnight count).
-        availableTimes: silverCallsLeft(request.app.db, user, request.app.now(), request.envelope.deviceInfo.timezoneOffset),
+        availableTimes: silverCallsLeft(request.app.db, user, request.app.now(), request.dayOffsetMinutes),
         totalTimes: total,
         silverCallDuration: SILVER_CALL_DURATION_S,
-        resetCountdown: secondsToNextDay(request.app.now(), request.envelope.deviceInfo.timezoneOffset),
+        resetCountdown: secondsToNextDay(request.app.now(), request.dayOffsetMinutes),
       })
     },
   }),

@@ -10,6 +10,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { MATCH_TO_FLASH_S, SILVER_CALL_DURATION_S } from '../constants.ts'
 import { createLedger } from '../db/ledger.ts'
 import { onOrderSettled } from '../world/payments.ts'
+import { keptDayOffsetOfJid } from '../world/userDay.ts'
 import { freeCallDurationS, freeCallsLeft, silverCallsLeft, type FreeKind } from './callRecords.ts'
 import { bareJid, type CallSession, type CallTier, type HubAccount, type HubPayload, type HubTimers } from './hubSession.ts'
 
@@ -209,7 +210,9 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       const anchorPrice = (priceStmt.get(anchor.jid) as { price: number } | undefined)?.price ?? 0
       // A silver call: only a user calling a club host, only with silver calls left today.
       const tier: CallTier = payload.silver === true && caller.kind === 'user' ? 'silver' : 'standard'
-      const timezoneOffset = typeof payload.timezoneOffset === 'number' ? payload.timezoneOffset : 0
+      // The payer's day as the server keeps it (world/userDay.ts); the call's own report only for an
+      // account that never made a signed-in request.
+      const timezoneOffset = keptDayOffsetOfJid(db, payer.jid) ?? (typeof payload.timezoneOffset === 'number' ? payload.timezoneOffset : 0)
       let silverPrice = 0
       if (tier === 'silver') {
         const club = clubStmt.get(anchor.jid) as { isClub: number; silverPrice: number } | undefined
