@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { buildMetaDirFor } from '@vchat/app-core/vite'
 import type { Figures } from './results.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -56,7 +57,7 @@ function buildApps(): void {
 
 /** Module ids per emitted chunk, written by the app build (see app-core's Vite config). */
 function chunkModules(dist: string): Record<string, string[]> {
-  const report = path.join(dist, '.vite', 'chunk-modules.json')
+  const report = path.join(buildMetaDirFor(dist), 'chunk-modules.json')
   return existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as Record<string, string[]>) : {}
 }
 
@@ -86,7 +87,7 @@ export async function landingBench(): Promise<Figures> {
         const forbidden = [...scripts.keys()].flatMap((file) =>
           (modules[file.replace(/^\//, '')] ?? []).filter((id) => FORBIDDEN_MODULES.some((re) => re.test(id))).map((id) => `${file}: ${id}`),
         )
-        if (!Object.keys(modules).length) throw new Error(`${dist}/.vite/chunk-modules.json is missing: cannot check what the landing route loads`)
+        if (!Object.keys(modules).length) throw new Error(`${buildMetaDirFor(dist)}/chunk-modules.json is missing: cannot check what the landing route loads`)
         if (forbidden.length) throw new Error(`the landing route of ${brand} loads code it must not:\n  ${forbidden.join('\n  ')}`)
         console.log(`  ${brand}: ${scripts.size} scripts, ${totalKb} KB gzip, no messaging/database/push code`)
         figures[`landing.js.gzip.${brand}`] = { value: totalKb, unit: 'KB', budget: LANDING_BUDGET_KB }

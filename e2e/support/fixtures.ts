@@ -21,9 +21,14 @@ interface NewUserOptions {
 interface StackFixtures {
   /** Makes a fresh account on the local backend (POST /dev/users), so specs never share state. */
   newUser: (options?: NewUserOptions) => Promise<TestUser>
-  /** Origin of the running brand app (vite preview of its localstack build). */
+  /** Origin of the running brand app (the production host serving its localstack build). */
   appUrl: string
   stack: StackInfo
+  /**
+   * Content-Security-Policy violations the app's pages reported in this test (automatic): the test
+   * fails at its end when there is one, naming the page and what was refused.
+   */
+  cspViolations: string[]
 }
 
 function runningStack(): { stack: StackInfo; appUrls: Partial<Record<BrandId, string>> } {
@@ -42,6 +47,18 @@ export const test = base.extend<StackFixtures & BrandOptions>({
     if (!url) testInfo.skip(true, `brand ${brand} is not served in this run (VCHAT_E2E_BRANDS)`)
     await use(url ?? '')
   },
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = []
+      // Chromium reports every refused load, script or connection as a console error of the page.
+      context.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(`${message.location().url || message.page()?.url() || '?'}: ${message.text()}`)
+      })
+      await use(violations)
+      expect(violations, 'the app broke its Content-Security-Policy').toEqual([])
+    },
+    { auto: true },
+  ],
   newUser: async ({ stack }, use) => {
     await use(async (options = {}) => {
       const response = await fetch(`${stack.apiUrl}/dev/users`, {

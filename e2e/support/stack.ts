@@ -1,7 +1,9 @@
 /**
  * Starts what the browser tests talk to, on free ports so a running `pnpm dev` is never disturbed:
- * the local backend with Prosody (stack CLI, fresh database) and one `vite preview` per brand serving
- * the localstack build, proxying /api and /xmpp-websocket to the stack.
+ * the local backend with Prosody (stack CLI, fresh database) and, per brand, the production host
+ * (`@vchat/web-host`) serving the localstack build with its security headers and Content-Security-
+ * Policy, forwarding /api, /dev… and /xmpp-websocket to the stack. The tests run under that policy:
+ * a violation fails the test that caused it (fixtures.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -66,25 +68,11 @@ function waitForLine(child: ChildProcess, prefix: string, what: string, timeoutM
   })
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 /**
  * `VCHAT_E2E_PRIVATE_BUILD=1` builds each brand into a folder of its own for this run (no turbo cache),
  * so several e2e runs on one working tree never serve each other's half-written builds.
  */
-const outDirArgs = (privateBuildRoot: string | null, brand: BrandId) => (privateBuildRoot ? ['--outDir', path.join(privateBuildRoot, brand)] : [])
+const outDirArgs = (privateBuildRoot: string | null, brand: BrandId) => (privateBuildRoot ? ['--outDir', path.join(privateBuildRoot, brand), '--emptyOutDir'] : [])
 
 function buildLocalstackApps(brands: readonly BrandId[] = BRANDS, privateBuildRoot: string | null = null): void {
   if (privateBuildRoot) {
@@ -140,19 +128,15 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
     await Promise.all(
       brands.map(async (brand) => {
         const port = await freePort()
-        const preview = spawn('pnpm', ['exec', 'vite', 'preview', '--mode', 'localstack', ...outDirArgs(privateBuildRoot, brand), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-          cwd: path.join(ROOT, 'apps', brand),
-          stdio: ['ignore', 'pipe', 'inherit'],
-          env: {
-            ...process.env,
-            VCHAT_API_URL: stack.apiUrl,
-            VCHAT_WS_URL: stack.wsUrl ? stack.wsUrl.replace(/\/xmpp-websocket$/, '') : '',
-          },
-        })
-        children.push(preview)
-        const url = `http://127.0.0.1:${port}`
-        appUrls[brand] = url
-        await waitForHttp(url, 30_000)
+        const root = privateBuildRoot ? path.join(privateBuildRoot, brand) : path.join(ROOT, 'apps', brand, 'dist-localstack')
+        const wsBase = stack.wsUrl ? stack.wsUrl.replace(/\/xmpp-websocket$/, '') : ''
+        const host = spawn(
+          process.execPath,
+          ['apps/web-host/src/cli.ts', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--api', stack.apiUrl, ...(wsBase ? ['--ws', wsBase] : [])],
+          { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+        )
+        children.push(host)
+        appUrls[brand] = await waitForLine(host, 'VCHAT_WEB_HOST_READY ', `${brand} web host`, 30_000)
       }),
     )
     return { stack, appUrls, stop }

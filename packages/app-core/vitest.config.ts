@@ -10,7 +10,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: nodeConditions, externalConditions: nodeConditions } },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'eslint/**/*.test.ts', 'vite/**/*.test.ts'],
     setupFiles: [WAIT_FOR_SETUP, './src/test-utils/setup.ts'],
     testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: HOOK_TIMEOUT_MS,

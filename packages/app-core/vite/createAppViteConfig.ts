@@ -13,6 +13,11 @@ import { validateBrandConfig } from '../src/brand/brandConfig.ts'
 import { flagsPlugin } from './flagsPlugin.ts'
 export { flagsPlugin } from './flagsPlugin.ts'
 import { pwaPlugin } from './pwaPlugin.ts'
+import { buildMetaPlugin } from './buildMetaPlugin.ts'
+import { hostConfigPlugin, LOCAL_STACK_PATHS } from './hostConfig.ts'
+export { contentSecurityPolicy, LOCAL_STACK_PATHS, securityHeaders } from './hostConfig.ts'
+export type { HostConfig } from './hostConfig.ts'
+export { buildMetaDirFor } from './buildMetaPlugin.ts'
 
 export interface AppViteConfigOptions {
   /** The brand config; validated here, so a malformed one fails `vite build`. */
@@ -30,12 +35,8 @@ export function localStackProxy(env: NodeJS.ProcessEnv = process.env): Record<st
   const ws = env.VCHAT_WS_URL ?? 'ws://localhost:5280'
   const toApi: ProxyOptions = { target: api, changeOrigin: true }
   return {
-    '/api': toApi,
-    '/upload': toApi,
-    '/files': toApi,
-    '/dev': toApi,
-    '/auth': toApi,
-    '/xmpp-websocket': {
+    ...Object.fromEntries(LOCAL_STACK_PATHS.http.map((prefix) => [prefix, toApi])),
+    [LOCAL_STACK_PATHS.websocket]: {
       target: ws,
       ws: true,
       changeOrigin: true,
@@ -123,7 +124,8 @@ export function outDirFor(mode: string): string {
 }
 
 /**
- * Writes `.vite/chunk-modules.json` into the output folder: each emitted chunk file name (e.g.
+ * Writes `chunk-modules.json` (emitted as `.vite/chunk-modules.json`, moved beside the output folder by
+ * `buildMetaPlugin`: `dist-meta/chunk-modules.json`): each emitted chunk file name (e.g.
  * `assets/index-abc.js`) → the module ids bundled into it. The landing bench uses it to prove that no
  * messaging, database or push module reaches the landing route.
  */
@@ -152,7 +154,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
   validateBrandConfig(brand)
   const proxy = localStackProxy()
   return defineConfig(({ command, mode }) => ({
-    plugins: [react(), chunkModulesReport(), flagsPlugin(), pwaPlugin(validateBrandConfig(brand))],
+    plugins: [react(), chunkModulesReport(), hostConfigPlugin(validateBrandConfig(brand)), buildMetaPlugin(), flagsPlugin(), pwaPlugin(validateBrandConfig(brand))],
     resolve: {
       conditions: [SOURCE_CONDITION, ...defaultClientConditions],
       dedupe: ['react', 'react-dom'],
@@ -172,7 +174,8 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
       // `vite preview --mode localstack` serves the same folder.
       outDir: outDirFor(mode),
       target: 'es2022',
-      sourcemap: true,
+      // Maps for error reporting, written beside the served folder (buildMetaPlugin), never linked.
+      sourcemap: 'hidden',
       // Brand logos and backgrounds stay files fetched by URL, never base64 inside the JavaScript.
       assetsInlineLimit: 0,
       modulePreload: {

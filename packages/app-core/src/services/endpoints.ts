@@ -26,19 +26,28 @@ export function absoluteWebsocketUrl(url: string, location: Pick<Location, 'prot
 }
 
 /**
- * The env read from Vite's `import.meta.env` (VITE_API_URL, VITE_IMAGE_HOST_URL, VITE_WS_URL,
- * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID, VITE_ANALYTICS_URL, VITE_CARD_VAULT_URL). Outside Vite it is empty, so the brand's URLs apply.
+ * The app's env from Vite's `VITE_*` variables (VITE_API_URL, VITE_IMAGE_HOST_URL, VITE_WS_URL,
+ * VITE_XMPP_DOMAIN, VITE_GOOGLE_CLIENT_ID, VITE_ANALYTICS_URL, VITE_CARD_VAULT_URL, VITE_DEV_SIGN_IN):
+ * in the app from `import.meta.env`, at build time (the production host's headers) from the mode's env.
  */
-export function envFromImportMeta(): AppEnv {
-  if (!import.meta.env) return {}
-  return {
-    apiBaseUrl: import.meta.env.VITE_API_URL,
-    imageHostUrl: import.meta.env.VITE_IMAGE_HOST_URL,
-    websocketUrl: import.meta.env.VITE_WS_URL,
-    xmppDomain: import.meta.env.VITE_XMPP_DOMAIN,
-    googleClientId: import.meta.env.VITE_GOOGLE_CLIENT_ID,
-    analyticsUrl: import.meta.env.VITE_ANALYTICS_URL,
-    cardVaultUrl: import.meta.env.VITE_CARD_VAULT_URL,
-    devSignIn: import.meta.env.VITE_DEV_SIGN_IN === 'true',
+export function appEnvFrom(env: Readonly<Record<string, unknown>>): AppEnv {
+  const text = (name: string): string | undefined => {
+    const value = env[name]
+    return typeof value === 'string' ? value : undefined
   }
+  return {
+    apiBaseUrl: text('VITE_API_URL'),
+    imageHostUrl: text('VITE_IMAGE_HOST_URL'),
+    websocketUrl: text('VITE_WS_URL'),
+    xmppDomain: text('VITE_XMPP_DOMAIN'),
+    googleClientId: text('VITE_GOOGLE_CLIENT_ID'),
+    analyticsUrl: text('VITE_ANALYTICS_URL'),
+    cardVaultUrl: text('VITE_CARD_VAULT_URL'),
+    devSignIn: env.VITE_DEV_SIGN_IN === 'true',
+  }
+}
+
+/** The env of the running build (`import.meta.env`); outside Vite it is empty, so the brand's URLs apply. */
+export function envFromImportMeta(): AppEnv {
+  return import.meta.env ? appEnvFrom(import.meta.env as unknown as Record<string, unknown>) : {}
 }
