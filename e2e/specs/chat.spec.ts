@@ -10,7 +10,7 @@
 import type { Page, WebSocketRoute } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
-import { logIn } from '../support/calls.ts'
+import { logIn, openInApp } from '../support/calls.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 const PASSWORD = 'demo1234'
@@ -450,6 +450,59 @@ test.describe('messages', () => {
     await expect(thread.getByText('Are you there?', { exact: true })).toBeVisible()
     await expect(thread.getByText('Call me when you are back', { exact: true })).toBeVisible()
     await expect(thread.locator('li', { hasText: 'Are you there?' })).toHaveCount(1)
+  })
+
+  test("after a logout no session of the signed-out page gets a host's message: the server keeps it for the next sign-in", async ({ page, context, newUser, stack }, testInfo) => {
+    expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+    const hostUid = testInfo.project.name.endsWith('desktop') ? '200030' : '200029'
+    const hostJid = `anchor_${hostUid}@localhost`
+    // Every messaging websocket of the page, and what the server sent down each, through the page's own
+    // connection (recorded, passed on unchanged).
+    const sockets: { open: boolean; received: string[] }[] = []
+    await page.routeWebSocket(/xmpp-websocket/, (ws) => {
+      const socket = { open: true, received: [] as string[] }
+      sockets.push(socket)
+      const server = ws.connectToServer()
+      server.onMessage((message) => {
+        socket.received.push(String(message))
+        ws.send(message)
+      })
+      ws.onMessage((message) => server.send(message))
+      ws.onClose(() => (socket.open = false))
+      server.onClose(() => (socket.open = false))
+    })
+    const user = await newUser({ paid: true, gemsBalance: 500 })
+    await signIn(page, user)
+    await openConversation(page, hostJid)
+    await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
+    const anchor = await anchorConsole(await context.newPage(), stack.apiUrl, hostUid, user.jid)
+    const thread = page.getByRole('list', { name: /^Messages with / })
+    // The control: while signed in, her message comes down the page's live connection.
+    await anchor.send('Are you still there?')
+    await expect(thread.getByText('Are you still there?', { exact: true })).toBeVisible()
+    expect(sockets.some((socket) => socket.received.some((frame) => frame.includes('Are you still there?')))).toBe(true)
+
+    // Log out from the personal home, reached in the app (no reload: the page's connection is live until
+    // the logout itself).
+    await openInApp(page, '/personalhome')
+    await page.locator('.vc-account__logout').click()
+    await expect(page).toHaveURL(/\/$/)
+    // The signed-out page keeps no messaging connection open.
+    await expect.poll(() => sockets.filter((socket) => socket.open).length).toBe(0)
+    const seenBefore = sockets.map((socket) => socket.received.length)
+
+    await anchor.send('Good night, talk tomorrow')
+    // The server has it (the console's message leaves "sending" only on the server's acknowledgement).
+    await expect(anchor.messages.locator('li[data-state="success"]', { hasText: 'Good night, talk tomorrow' })).toBeVisible()
+    // Nothing reached this page after the logout: no frame, and no new connection was opened for it.
+    expect(sockets.map((socket) => socket.received.length)).toEqual(seenBefore)
+    expect(sockets.flatMap((socket) => socket.received).some((frame) => frame.includes('Good night'))).toBe(false)
+
+    // The next sign-in (a new session, not a resumed one) gets it from the server, once.
+    await signIn(page, user)
+    await openConversation(page, hostJid)
+    await expect(thread.getByText('Good night, talk tomorrow', { exact: true })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+    await expect(thread.locator('li', { hasText: 'Good night, talk tomorrow' })).toHaveCount(1)
   })
 
   test("a message sent while the recipient's websocket is cut and refused for 15 s reaches the recipient once", async ({ page, context, newUser, stack }, testInfo) => {

@@ -6,32 +6,35 @@
  * id is a random one, not a fingerprint. The control: "Accept all" sends events and loads the vendor's
  * script on the same path, and turning the switch off in settings stops both at once.
  */
+import { createRequire } from 'node:module'
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { logIn, openInApp } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
-/** The attribution vendor's script origin (`VENDOR_ATTRIBUTION_SDK_URL` in @vchat/analytics). */
-const VENDOR_ORIGIN = 'https://cdn.adjust.com'
+/** The attribution vendor's origins: its CDN (`VENDOR_ATTRIBUTION_SDK_URL` in @vchat/analytics) and its API. */
+const VENDOR_ORIGIN = /^https:\/\/[a-z]+\.adjust\.com\//
+/** The SDK file the vendor's CDN serves for the pinned version (the npm package of that version). */
+const VENDOR_SDK_FILE = createRequire(import.meta.url).resolve('@adjustcom/adjust-web-sdk/dist/adjust-latest.min.js')
 /** The local analytics receiver (VITE_ANALYTICS_URL of the localstack build). */
 const RECEIVER_PATH = '/dev/analytics/'
 const HOST_JID = 'anchor_200012@localhost'
 
 /**
  * Every request of the context to the receiver or the vendor, from any page. The vendor cannot be
- * reached from here, so its origin is played by a tiny SDK at exactly that boundary: a request to it is
- * seen (and answered) whatever the network does.
+ * reached from here, so it is played at exactly that boundary: its CDN answers the pinned SDK file
+ * (the browser checks it against the integrity hash the app gives), its API refuses; every request to
+ * either is seen whatever the network does.
  */
 async function watchTracking(context: BrowserContext): Promise<{ receiver: Request[]; vendor: Request[] }> {
   const seen = { receiver: [] as Request[], vendor: [] as Request[] }
-  await context.route(`${VENDOR_ORIGIN}/**`, (route) =>
-    route.fulfill({
-      contentType: 'application/javascript',
-      body: 'window.Adjust={initSdk(){},waitForAttribution:async()=>({adid:"e2e-adid",tracker_name:"Organic"}),waitForWebUUID:async()=>"e2e-web-uuid"}',
-    }),
+  await context.route(VENDOR_ORIGIN, (route) =>
+    route.request().url().startsWith('https://cdn.adjust.com/')
+      ? route.fulfill({ path: VENDOR_SDK_FILE, contentType: 'application/javascript', headers: { 'Access-Control-Allow-Origin': '*' } })
+      : route.fulfill({ status: 503, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' }),
   )
   context.on('request', (request) => {
-    if (request.url().startsWith(VENDOR_ORIGIN)) seen.vendor.push(request)
+    if (VENDOR_ORIGIN.test(request.url())) seen.vendor.push(request)
     else if (new URL(request.url()).pathname.startsWith(RECEIVER_PATH)) seen.receiver.push(request)
   })
   return seen
@@ -114,6 +117,8 @@ test.describe('cookie consent', () => {
     await journey(page)
     // The control: the same path with consent reaches both (events by the six-second batch or a beacon).
     await expect.poll(() => seen.vendor.length, { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThan(0)
+    // The pinned SDK passed the browser's integrity check and ran (a wrong hash leaves no global).
+    await expect.poll(() => page.evaluate(() => typeof (window as { Adjust?: unknown }).Adjust), { timeout: FLOW_TIMEOUT_MS }).toBe('object')
     await expect.poll(() => seen.receiver.length, { timeout: FLOW_TIMEOUT_MS }).toBeGreaterThan(0)
 
     const choice = page.getByRole('switch', { name: 'Analytics and attribution' })

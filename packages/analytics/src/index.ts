@@ -31,7 +31,9 @@ export type { Attribution, AttributionOptions } from './attribution/attribution'
 export { encodeTrackingHeader, truncateEncoded } from './attribution/trackingHeader'
 export {
   AttributionSdkUnavailableError,
+  VENDOR_ATTRIBUTION_SDK_INTEGRITY,
   VENDOR_ATTRIBUTION_SDK_URL,
+  VENDOR_ATTRIBUTION_SDK_VERSION,
   loadVendorAttributionSdk,
 } from './attribution/vendorSdk'
 export type { VendorAttributionSdkOptions } from './attribution/vendorSdk'

@@ -55,4 +55,15 @@ describe('createScriptLoader', () => {
     appended[1]?.onload?.()
     await expect(retry).resolves.toBeUndefined()
   })
+
+  it('asks the browser to check a pinned script against its integrity hash (SRI), fetched without credentials', async () => {
+    const { document, appended } = fakeDocument()
+    const load = createScriptLoader({ document })
+    const pinned = load('https://cdn.example/sdk-1.2.3.min.js', { integrity: 'sha384-abc' })
+    expect(appended[0]).toMatchObject({ src: 'https://cdn.example/sdk-1.2.3.min.js', integrity: 'sha384-abc', crossOrigin: 'anonymous' })
+    appended[0]?.onload?.()
+    await expect(pinned).resolves.toBeUndefined()
+    void load('https://accounts.google.com/gsi/client')
+    expect(appended[1]?.integrity).toBeUndefined()
+  })
 })

@@ -1,10 +1,15 @@
-/** Loads a script by URL; rejects when it fails to load. */
-export type ScriptLoader = (src: string) => Promise<void>
+/**
+ * Loads a script by URL; rejects when it fails to load. With `integrity` (Subresource Integrity, e.g.
+ * `sha384-…`) the browser runs the script only when its bytes match, fetched without credentials.
+ */
+export type ScriptLoader = (src: string, options?: { integrity?: string }) => Promise<void>
 
 /** The part of a `<script>` element the loader sets. */
 export interface ScriptElementLike {
   src: string
   async: boolean
+  integrity?: string
+  crossOrigin?: string | null
   onload: (() => void) | null
   onerror: (() => void) | null
   remove(): void
@@ -33,12 +38,17 @@ export function createScriptLoader(options: { document?: ScriptDocument } = {}):
   // The DOM's handlers receive an Event that ours ignore, so the real document fits ScriptDocument.
   const document = options.document ?? (globalThis.document as unknown as ScriptDocument)
   const loads = new Map<string, Promise<void>>()
-  return (src) => {
+  return (src, loadOptions = {}) => {
     const existing = loads.get(src)
     if (existing) return existing
     const loading = new Promise<void>((resolve, reject) => {
       const script = document.createElement('script')
       script.async = true
+      if (loadOptions.integrity) {
+        // SRI needs a CORS fetch: the vendor's CDN answers it without credentials.
+        script.integrity = loadOptions.integrity
+        script.crossOrigin = 'anonymous'
+      }
       script.onload = () => {
         script.onload = null
         script.onerror = null

@@ -26,7 +26,8 @@ export interface AttributionSdk {
 }
 
 /** Loads a script by URL (one `<script>` element per URL); rejects when it fails to load. */
-export type ScriptLoader = (src: string) => Promise<void>
+/** Loads a script; with `integrity` the browser runs it only when its bytes match (SRI). */
+export type ScriptLoader = (src: string, options?: { integrity?: string }) => Promise<void>
 
 /** What is persisted and exposed. */
 export interface AttributionSnapshot {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AttributionSdkUnavailableError, VENDOR_ATTRIBUTION_SDK_URL, loadVendorAttributionSdk } from './vendorSdk'
+import { AttributionSdkUnavailableError, VENDOR_ATTRIBUTION_SDK_INTEGRITY, VENDOR_ATTRIBUTION_SDK_URL, loadVendorAttributionSdk } from './vendorSdk'
 
 describe('loadVendorAttributionSdk', () => {
   it('loads the vendor script, then adapts its global', async () => {
@@ -10,7 +10,10 @@ describe('loadVendorAttributionSdk', () => {
     }
     const loadScript = vi.fn(async () => undefined)
     const sdk = await loadVendorAttributionSdk({ loadScript, getGlobal: () => vendor })
-    expect(loadScript).toHaveBeenCalledWith(VENDOR_ATTRIBUTION_SDK_URL)
+    // The pinned version with its integrity hash, never the moving `adjust-latest`.
+    expect(loadScript).toHaveBeenCalledWith(VENDOR_ATTRIBUTION_SDK_URL, { integrity: VENDOR_ATTRIBUTION_SDK_INTEGRITY })
+    expect(VENDOR_ATTRIBUTION_SDK_URL).toMatch(/^https:\/\/cdn\.adjust\.com\/adjust-\d+\.\d+\.\d+\.min\.js$/)
+    expect(VENDOR_ATTRIBUTION_SDK_INTEGRITY).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/)
     sdk.init({ appToken: 'tok', environment: 'production' })
     expect(vendor.initSdk).toHaveBeenCalledWith({ appToken: 'tok', environment: 'production' })
     expect(await sdk.getAttribution()).toEqual({ adid: 'a', tracker_token: 't' })

@@ -1,7 +1,15 @@
 import type { AttributionEnvironment, AttributionSdk, ScriptLoader } from './types'
 
-/** The vendor's CDN build (the version is pinned by the brand through `scriptUrl` if needed). */
-export const VENDOR_ATTRIBUTION_SDK_URL = 'https://cdn.adjust.com/adjust-latest.min.js'
+/**
+ * The vendor's CDN build, pinned to one version (never `adjust-latest`, which changes under us), and
+ * its Subresource Integrity hash: the vendor publishes `adjust-<version>.min.js` as a copy of the npm
+ * package's `dist/adjust-latest.min.js` of that version, so the hash is the sha384 of that file
+ * (`@adjustcom/adjust-web-sdk@5.8.3`, the way the vendor's own SRI snippet computes it). A new version
+ * changes both lines together; the e2e suite serves the npm file at this URL, so a wrong hash fails it.
+ */
+export const VENDOR_ATTRIBUTION_SDK_VERSION = '5.8.3'
+export const VENDOR_ATTRIBUTION_SDK_URL = `https://cdn.adjust.com/adjust-${VENDOR_ATTRIBUTION_SDK_VERSION}.min.js`
+export const VENDOR_ATTRIBUTION_SDK_INTEGRITY = 'sha384-C3jnA2YNemhZWFeyLLHi9G5UvzFllULUHLESXXdhxTcwdLmURgVihXwgNHSkVaFu'
 
 /** The vendor global as its web SDK (5.x) defines it; only what we call. */
 interface VendorGlobal {
@@ -29,7 +37,9 @@ export class AttributionSdkUnavailableError extends Error {
 
 export interface VendorAttributionSdkOptions {
   loadScript: ScriptLoader
+  /** Another build of the SDK (with its own `integrity`, or none); default: the pinned one above. */
   scriptUrl?: string
+  integrity?: string
   /** Reads the vendor global after the script ran; defaults to `globalThis.Adjust`. */
   getGlobal?: () => unknown
 }
@@ -40,7 +50,8 @@ export interface VendorAttributionSdkOptions {
  * configures an app token (`createAttribution` does so). Not reachable in the local stack.
  */
 export async function loadVendorAttributionSdk(options: VendorAttributionSdkOptions): Promise<AttributionSdk> {
-  await options.loadScript(options.scriptUrl ?? VENDOR_ATTRIBUTION_SDK_URL)
+  if (options.scriptUrl) await options.loadScript(options.scriptUrl, options.integrity ? { integrity: options.integrity } : {})
+  else await options.loadScript(VENDOR_ATTRIBUTION_SDK_URL, { integrity: VENDOR_ATTRIBUTION_SDK_INTEGRITY })
   const vendor = (options.getGlobal ?? (() => (globalThis as { Adjust?: unknown }).Adjust))()
   if (!isVendorGlobal(vendor)) throw new AttributionSdkUnavailableError()
   return {
