@@ -11,6 +11,8 @@
  * - **Compression**: text answers gzip-compressed when the browser accepts it (computed once per file).
  * - **Local stack**: when `host.json` lists paths to forward (a build whose API is same-origin), they
  *   go to the given API server, and the websocket path to the messaging server (upgrade passed through).
+ *   Forwarded answers keep the stack's own headers: it plays other services (the API, the payment
+ *   provider's pages), which production serves from their own origins.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -122,7 +124,9 @@ export function createWebHost(options: WebHostOptions): Server {
       target,
       { method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...config.headers, ...answer.headers })
+        // As the stack answers: it plays other services (the API, the payment provider's pages), whose
+        // own headers apply, not the app's policy.
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
       },
     )
