@@ -87,7 +87,7 @@ test.describe('cookie consent', () => {
     const banner = page.getByRole('region', { name: 'Cookie consent' })
     await banner.getByRole('button', { name: 'Only necessary' }).click()
     await expect(banner).toHaveCount(0)
-    const login = page.waitForRequest((request) => request.url().endsWith('/api/login_service/login'))
+    const login = page.waitForRequest((request) => request.url().endsWith('/api/login_service/user_pwd_login'))
     await logIn(page, user.uid, user.password)
     const { deviceInfo } = (await login).postDataJSON() as { deviceInfo: { androidId: string; adid: string } }
     await journey(page)

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, CACHE_SHORT, createWebHost } from './webHost.ts'
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, CACHE_SHORT, createWebHost, withImageOrigin } from './webHost.ts'
 
 const HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'",
+  'Content-Security-Policy': "default-src 'self'; script-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(self), microphone=(self)',
@@ -48,6 +48,7 @@ describe('the production host', () => {
   let api: Server
   let messaging: Server
   let url: string
+  let apiOrigin: string
   const forwarded: { method: string; url: string; body: string; host: string }[] = []
   /** Upgraded sockets leave the HTTP server's bookkeeping: closed by hand at the end. */
   const upgraded: { destroy(): void }[] = []
@@ -72,6 +73,7 @@ describe('the production host', () => {
       socket.on('data', (data: Buffer) => socket.write(`echo:${data.toString()}`))
     })
     const apiUrl = await listen(api)
+    apiOrigin = new URL(apiUrl).origin
     const messagingUrl = (await listen(messaging)).replace('http:', 'ws:')
     host = createWebHost({ root: dist, apiUrl, websocketUrl: messagingUrl })
     url = await listen(host)
@@ -95,7 +97,11 @@ describe('the production host', () => {
       ['/index.html', { method: 'POST' }],
     ] as const) {
       const response = await fetch(url + pathname, init)
-      for (const [name, value] of Object.entries(HEADERS)) expect(response.headers.get(name), `${name} on ${pathname}`).toBe(value)
+      for (const [name, value] of Object.entries(HEADERS)) {
+        // The stack plays the image host: its origin joins where images, media and fetches may come from.
+        const expected = name === 'Content-Security-Policy' ? withImageOrigin(value, apiOrigin) : value
+        expect(response.headers.get(name), `${name} on ${pathname}`).toBe(expected)
+      }
     }
   })
 
@@ -162,5 +168,11 @@ describe('the production host', () => {
     })
     expect(heard).toContain('101 Switching Protocols')
     expect(heard).toContain('echo:ping')
+  })
+
+  it('adds the stack’s origin to the image, media and connect sources only', () => {
+    expect(withImageOrigin(HEADERS['Content-Security-Policy'], 'http://127.0.0.1:9')).toBe(
+      "default-src 'self'; script-src 'self'; img-src 'self' data: http://127.0.0.1:9; media-src 'self' http://127.0.0.1:9; connect-src 'self' http://127.0.0.1:9",
+    )
   })
 })

@@ -12,7 +12,9 @@
  * - **Local stack**: when `host.json` lists paths to forward (a build whose API is same-origin), they
  *   go to the given API server, and the websocket path to the messaging server (upgrade passed through).
  *   Forwarded answers keep the stack's own headers: it plays other services (the API, the payment
- *   provider's pages), which production serves from their own origins.
+ *   provider's pages), which production serves from their own origins. The stack also plays the image
+ *   host, handing out its own absolute URLs (avatars, photos, uploads): its origin joins the policy's
+ *   `img-src`, `media-src` and `connect-src`, where a production build names the brand's image host.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -68,6 +70,14 @@ export function readHostConfig(root: string): HostConfig {
   return JSON.parse(readFileSync(file, 'utf8')) as HostConfig
 }
 
+/** The policy with `origin` added to the directives that name where images and media come from. */
+export function withImageOrigin(policy: string, origin: string): string {
+  return policy
+    .split('; ')
+    .map((directive) => (/^(img-src|media-src|connect-src) /.test(directive) && !directive.split(' ').includes(origin) ? `${directive} ${origin}` : directive))
+    .join('; ')
+}
+
 function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return CACHE_IMMUTABLE
   if (ALWAYS_REVALIDATE.has(urlPath)) return CACHE_REVALIDATE
@@ -85,7 +95,11 @@ function prefixOf(urlPath: string, prefixes: readonly string[]): boolean {
 
 export function createWebHost(options: WebHostOptions): Server {
   const root = path.resolve(options.root)
-  const config = options.config ?? readHostConfig(root)
+  const built = options.config ?? readHostConfig(root)
+  const stackOrigin = options.apiUrl && built.forward.http.length > 0 ? new URL(options.apiUrl).origin : null
+  const policy = built.headers['Content-Security-Policy']
+  const config: HostConfig =
+    stackOrigin && policy ? { ...built, headers: { ...built.headers, 'Content-Security-Policy': withImageOrigin(policy, stackOrigin) } } : built
   const log = options.log ?? (() => {})
   const gzipped = new Map<string, Buffer>()
   const forwardHttp = options.apiUrl ? config.forward.http : []
@@ -180,8 +194,9 @@ export function createWebHost(options: WebHostOptions): Server {
       upstream.destroy()
       socket.destroy()
     }
-    upstream.on('error', (error) => {
-      log(`websocket ${req.url}: ${error.message}`)
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // A tab that closes or reloads resets its connection: normal, the client reconnects by itself.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') log(`websocket ${req.url}: ${error.message}`)
       close()
     })
     socket.on('error', close)
