@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { changeableConsent } from '../testing/consentFixtures'
 import { silentLogger } from '../testing/fakeServices'
 import { ANALYTICS_BUFFER_LIMIT, ANALYTICS_PRELOAD_KEY, ANALYTICS_QUEUE_KEY, createLazyAnalytics, hasJournaledCalls, hasPendingEvents } from './analyticsService'
 import type { ScheduleEnv } from './analyticsService'
@@ -253,28 +254,11 @@ describe('calls made before the client loads are never lost, never applied twice
 })
 
 describe('analytics only with the cookie consent', () => {
-  /** A consent the test changes, as the banner or another tab would. */
-  function consentOf(initial: 'all' | 'necessary' | null) {
-    let choice = initial
-    const listeners = new Set<(next: typeof choice) => void>()
-    return {
-      get: () => choice,
-      subscribe: (listener: (next: typeof choice) => void) => {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
-      },
-      change(next: typeof choice) {
-        choice = next
-        for (const listener of listeners) listener(next)
-      },
-    }
-  }
-
   it('before any choice nothing is recorded, journaled or loaded, and accepting later sends none of it', async () => {
     const storage = memoryStorage()
     const { calls, runtime } = fakeRuntime()
     const load = vi.fn(async () => runtime)
-    const consent = consentOf(null)
+    const consent = changeableConsent(null)
     const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load })
     analytics.track('page_show')
     analytics.identify('100001')
@@ -292,7 +276,7 @@ describe('analytics only with the cookie consent', () => {
 
   it('"only necessary" keeps the client unloaded whatever triggers fire', async () => {
     const load = vi.fn(async () => fakeRuntime().runtime)
-    const analytics = createLazyAnalytics({ consent: consentOf('necessary'), baseUrl: '/a', logger: silentLogger, load })
+    const analytics = createLazyAnalytics({ consent: changeableConsent('necessary'), baseUrl: '/a', logger: silentLogger, load })
     const { env, listeners, idleCallbacks } = fakeEnv({ 'vchat:session': 'true' })
     analytics.schedule(env)
     for (const callback of idleCallbacks) callback()
@@ -305,7 +289,7 @@ describe('analytics only with the cookie consent', () => {
   it('withdrawing stops the running client and drops what waits; accepting again turns it back on', async () => {
     const storage = memoryStorage()
     const { calls, runtime } = fakeRuntime()
-    const consent = consentOf('all')
+    const consent = changeableConsent('all')
     const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load: async () => runtime })
     await analytics.start()
     analytics.track('page_show')
@@ -327,7 +311,7 @@ describe('analytics only with the cookie consent', () => {
     const storage = memoryStorage()
     const { calls, runtime } = fakeRuntime()
     let resolveLoad: (value: typeof runtime) => void = () => {}
-    const consent = consentOf('all')
+    const consent = changeableConsent('all')
     const analytics = createLazyAnalytics({ consent, baseUrl: '/a', logger: silentLogger, storage, load: () => new Promise((resolve) => (resolveLoad = resolve)) })
     analytics.track('page_show')
     const started = analytics.start()
@@ -343,7 +327,7 @@ describe('analytics only with the cookie consent', () => {
   it('a client stopped on an earlier page is turned on when this page has consent', async () => {
     const { calls, runtime } = fakeRuntime()
     const stopped = { ...runtime, trackingStatus: () => 'stop' as const }
-    const analytics = createLazyAnalytics({ consent: consentOf('all'), baseUrl: '/a', logger: silentLogger, load: async () => stopped })
+    const analytics = createLazyAnalytics({ consent: changeableConsent('all'), baseUrl: '/a', logger: silentLogger, load: async () => stopped })
     analytics.track('page_show')
     await analytics.start()
     expect(calls).toEqual([

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { AttributionSdk } from '@vchat/analytics'
 import { createAttribution, createDeviceId } from '@vchat/analytics'
+import { changeableConsent } from '../testing/consentFixtures'
 import { silentLogger } from '../testing/fakeServices'
 import { testBrand } from '../testing/testBrand'
 import { subscribeAttributionRefresh } from './lazyPlatform'
@@ -25,27 +26,10 @@ function fakeSdk(adid: string): AttributionSdk & { asked: number } {
   return sdk
 }
 
-/** A cookie choice the test can change, as the banner or another tab would. */
-function consentOf(initial: 'all' | 'necessary' | null) {
-  let choice = initial
-  const listeners = new Set<(next: typeof choice) => void>()
-  return {
-    get: () => choice,
-    subscribe: (listener: (next: typeof choice) => void) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    change(next: typeof choice) {
-      choice = next
-      for (const listener of listeners) listener(next)
-    },
-  }
-}
-
 /** The visitor accepted tracking (the consent cases have their own describe). */
-const granted = consentOf('all')
+const granted = changeableConsent('all')
 
-function ids(options: { fingerprint?: () => Promise<string>; sdk?: AttributionSdk; storage?: ReturnType<typeof memory>; appToken?: string; consent?: ReturnType<typeof consentOf> } = {}) {
+function ids(options: { fingerprint?: () => Promise<string>; sdk?: AttributionSdk; storage?: ReturnType<typeof memory>; appToken?: string; consent?: ReturnType<typeof changeableConsent> } = {}) {
   const storage = options.storage ?? memory()
   const sdk = options.sdk ?? fakeSdk('adid-1')
   return createPlatformIds({
@@ -159,7 +143,7 @@ describe('device id and attribution wiring', () => {
 })
 
 describe('the fingerprint and the attribution vendor only with the cookie consent', () => {
-  function counted(options: { consent: ReturnType<typeof consentOf>; storage?: ReturnType<typeof memory> }) {
+  function counted(options: { consent: ReturnType<typeof changeableConsent>; storage?: ReturnType<typeof memory> }) {
     const fingerprint = vi.fn(async () => 'fp-visitor-1')
     const sdk = fakeSdk('adid-1')
     const loadSdk = vi.fn(async () => sdk)
@@ -175,7 +159,7 @@ describe('the fingerprint and the attribution vendor only with the cookie consen
   }
 
   it('"only necessary": a random device id kept in this browser, no fingerprint, no vendor script, no adid or webUuid', async () => {
-    const { platform, fingerprint, loadSdk, storage } = counted({ consent: consentOf('necessary') })
+    const { platform, fingerprint, loadSdk, storage } = counted({ consent: changeableConsent('necessary') })
     await platform.ready()
     await platform.refreshAttribution()
     platform.handleMessageType(100)
@@ -186,13 +170,13 @@ describe('the fingerprint and the attribution vendor only with the cookie consen
     expect(JSON.parse(storage.data.get('vchat_device_id') ?? '{}')).toEqual({ id: platform.deviceId(), source: 'random' })
     expect([platform.adid(), platform.webUuid()]).toEqual(['', ''])
 
-    const next = counted({ consent: consentOf(null), storage })
+    const next = counted({ consent: changeableConsent(null), storage })
     await next.platform.ready()
     expect(next.platform.deviceId()).toBe(platform.deviceId())
   })
 
   it('accepting later asks the vendor at once and keeps the device id already sent; withdrawing stops adid and webUuid at once', async () => {
-    const consent = consentOf(null)
+    const consent = changeableConsent(null)
     const { platform, fingerprint, loadSdk } = counted({ consent })
     await platform.ready()
     const sent = platform.deviceId()
