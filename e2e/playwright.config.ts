@@ -19,7 +19,7 @@ const EVERY_BRAND_SPECS = ['**/login.spec.ts']
  * in the in-call store, and the purchases themselves (each with hosts of its own, see call-free.spec).
  */
 const DEFAULT_BRAND_MOBILE_SPECS = [...EVERY_BRAND_SPECS, '**/call-free.spec.ts', '**/wallet.spec.ts']
-const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.spec.ts', '**/navigation.spec.ts']
+const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.spec.ts', '**/navigation.spec.ts', '**/crawl.spec.ts']
 /**
  * Right-to-left visual baselines (Arabic and Hebrew, brand second, phone size) run in their own project
  * only. The PNGs are committed next to the spec without a platform suffix: CI runs the same Debian
