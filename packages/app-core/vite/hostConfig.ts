@@ -95,8 +95,10 @@ export function securityHeaders(brand: BrandConfig, env: AppEnv): Record<string,
     'Permissions-Policy': 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()',
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Frame-Options': 'DENY',
-    // The checkout and Google's sign-in open windows that report back; other sites get no handle.
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    // No Cross-Origin-Opener-Policy: the checkout window goes to the payment provider's page and back
+    // to our pay result, which closes itself and tells the app; a COOP on our pages would cut that
+    // window from its opener on the way back (a browsing-context-group switch), and the window could
+    // no longer close itself.
   }
 }
 
