@@ -6,12 +6,9 @@
  * new-message notice are covered, with the host's own name, by identity.spec.
  */
 import type { Page } from '@playwright/test'
-import { consolePage, logIn, openInApp } from '../support/calls.ts'
+import { consolePage, consoleWrites, logIn, openInApp, RAW_IDENTIFIER } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
-
-/** What a person must never read: a jid, a uid-shaped name, the messaging domain. */
-const RAW_IDENTIFIER = /anchor_\d+|user_\d+|User \d{5,}|@localhost/
 
 /** The signed-in screens, each reached in the app as its links do (no reload between them). */
 function screensFor(hostJid: string, hostUid: string): string[] {
@@ -91,12 +88,7 @@ test('every signed-in screen names people, never ids, and no control covers anot
   const user = await newUser({ paid: true, gemsBalance: 500 })
   await logIn(page, user.uid)
   // A conversation with a host, started by her: the thread list, the chat and the notice name her.
-  const anchor = await consolePage(browser, stack.apiUrl, hostUid)
-  await anchor.getByLabel('User jid').fill(user.jid)
-  await anchor.getByRole('button', { name: 'Open' }).click()
-  const composer = anchor.getByRole('textbox', { name: 'Message' })
-  await composer.fill('Hello from the crawl')
-  await composer.press('Enter')
+  await consoleWrites(await consolePage(browser, stack.apiUrl, hostUid), user.jid, 'Hello from the crawl')
   await expect(page.locator('.vc-chat-notice')).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
 
   const problems: string[] = []

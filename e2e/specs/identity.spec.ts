@@ -7,12 +7,10 @@
  */
 import type { Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { consolePage, logIn, MEDIA_PERMISSIONS, openInApp } from '../support/calls.ts'
+import { consolePage, consoleWrites, logIn, MEDIA_PERMISSIONS, openInApp, RAW_IDENTIFIER } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
-/** What a person must never read: a jid, a uid-shaped name, the messaging domain. */
-const RAW_IDENTIFIER = /anchor_\d+|user_\d+|User \d{5,}|@localhost/
 
 // The host's console places a call: it needs the fake camera and microphone.
 test.use({
@@ -46,11 +44,7 @@ test('the notice, the conversations, the header, the incoming call and the call 
   // She writes while the user is on another screen: the notice names her.
   await openInApp(page, '/match')
   const anchor = await consolePage(browser, stack.apiUrl, hostUid)
-  await anchor.getByLabel('User jid').fill(user.jid)
-  await anchor.getByRole('button', { name: 'Open' }).click()
-  const composer = anchor.getByRole('textbox', { name: 'Message' })
-  await composer.fill('Hello there')
-  await composer.press('Enter')
+  await consoleWrites(anchor, user.jid, 'Hello there')
   const notice = page.locator('.vc-chat-notice')
   await expect(notice).toContainText(name, { timeout: FLOW_TIMEOUT_MS })
   await expect(notice).toContainText('Hello there')

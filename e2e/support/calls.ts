@@ -98,5 +98,17 @@ export async function consolePage(browser: Browser, apiUrl: string, uid: string,
   return anchor
 }
 
+/** What a person must never read on a screen: a jid, a uid-shaped name, the messaging domain. */
+export const RAW_IDENTIFIER = /anchor_\d+|user_\d+|User \d{5,}|@localhost/
+
+/** The host on her console (`consolePage`) opens the user's thread and writes `text` to them. */
+export async function consoleWrites(anchor: Page, userJid: string, text: string): Promise<void> {
+  await anchor.getByLabel('User jid').fill(userJid)
+  await anchor.getByRole('button', { name: 'Open' }).click()
+  const composer = anchor.getByRole('textbox', { name: 'Message' })
+  await composer.fill(text)
+  await composer.press('Enter')
+}
+
 export const consoleCallStatus = (anchor: Page) => anchor.locator('#call-status')
 export const consoleRemoteVideo = (anchor: Page) => anchor.locator('#remote-video')
