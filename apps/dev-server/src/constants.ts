@@ -31,6 +31,12 @@ export const IMAGE_UNLOCK_PRICE = 30
 export const FREE_FIRST_CALL_TIMES = 1
 export const FREE_FIRST_CALL_DURATION_S = 60
 export const SILVER_CALL_DURATION_S = 60
+/**
+ * Silver earned per minute paid in gems in a call with a club host (our rule; SPEC names silver and
+ * the club, not how silver is earned): credited by the hub when the call ends, with a `club_call`
+ * reward record, and announced to clients in the config (`silverPerPaidClubMinute`).
+ */
+export const SILVER_PER_PAID_CLUB_MINUTE = 5
 /** Database file name inside the data folder. */
 export const DATABASE_FILE = 'vchat.sqlite'
 /** Gems of each day of the 7-day check-in cycle (development values; SPEC: from the server). */

@@ -8,6 +8,7 @@ import {
   PAID_USER_FREE_CALL_ENABLED,
   RECHARGE_REMINDER_S,
   SILVER_CALL_DURATION_S,
+  SILVER_PER_PAID_CLUB_MINUTE,
 } from '../constants.ts'
 import type { UserRow } from '../db/users.ts'
 import { ok, productRoute, refuse, signedIn, type Route } from '../http/routes.ts'
@@ -79,7 +80,7 @@ function configInfo(user: UserRow, domain: string, moment: ConfigMoment): Config
   return {
     mainInfo: mainInfo(moment.db, user, domain),
     veegoInfo: {
-      silverInfoConf: { enableSilverClub: true, silverCallDuration: SILVER_CALL_DURATION_S },
+      silverInfoConf: { enableSilverClub: true, silverCallDuration: SILVER_CALL_DURATION_S, silverPerPaidClubMinute: SILVER_PER_PAID_CLUB_MINUTE },
       silverCall: { availableTimes: silverCallsLeft(moment.db, user, moment.now, moment.timezoneOffset) },
     },
   }

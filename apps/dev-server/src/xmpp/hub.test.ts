@@ -477,6 +477,41 @@ describe('silver (low-tier) calls', () => {
   })
 })
 
+describe('silver earned with club hosts', () => {
+  const NOT_CLUB = 'anchor_200002@localhost'
+  function silver(jid: string): number {
+    return (db.prepare('SELECT silver_balance FROM users WHERE jid = ?').get(jid) as { silver_balance: number }).silver_balance
+  }
+  function rewards(jid: string) {
+    return db.prepare('SELECT r.silver, r.reason, r.anchor_jid AS anchorJid FROM club_rewards r JOIN users u ON u.uid = r.uid WHERE u.jid = ? ORDER BY r.id').all(jid)
+  }
+
+  it('a call with a club host paid in gems earns silver for each whole minute paid, with a reward record', () => {
+    const before = { silver: silver(USER), rewards: rewards(USER).length }
+    const sid = connectCall() // ANCHOR is in the club; 60 gems a minute
+    heartbeats(sid, 90_000)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 2, gems_charged: 120 })
+    expect(silver(USER)).toBe(before.silver + 10)
+    expect(rewards(USER).slice(before.rewards)).toEqual([{ silver: 10, reason: 'club_call', anchorJid: ANCHOR }])
+  })
+
+  it('earns nothing with a host outside the club or for a declined call (a silver call spends silver and earns none: "charges silver when answered" above)', () => {
+    const start = silver(USER)
+    hub.handle(USER_FULL, 'SessionRequest', { callee: NOT_CLUB })
+    const sid = last('SessionSuccess', USER_FULL)!.payload.sid as string
+    hub.handle(`${NOT_CLUB}/web_fachat`, 'CallReady', { sid })
+    hub.handle(`${NOT_CLUB}/web_fachat`, 'CallAccept', { sid })
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, gems_charged: expect.any(Number) })
+    expect(silver(USER)).toBe(start)
+    // Declined: the hold is given back, nothing was paid.
+    const declined = startCall()
+    hub.handle(ANCHOR_FULL, 'CallCancel', { sid: declined })
+    expect(silver(USER)).toBe(start)
+  })
+})
+
 describe('CallCheck and errors', () => {
   it('answers whether a sid is alive; unknown sids and foreign callers get sidNonExistent', () => {
     const sid = connectCall()

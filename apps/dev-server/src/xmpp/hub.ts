@@ -110,7 +110,8 @@ export function createHub(options: HubOptions): Hub {
     const refunded = billing.refundHold(session)
     persist(session, state, reason, true)
     if (refunded > 0) billing.announceRefund(session)
-    log(`call ${session.sid} ${state} (${reason}): ${session.minutes} min, ${session.charged} gems`)
+    const silver = billing.rewardClubCall(session)
+    log(`call ${session.sid} ${state} (${reason}): ${session.minutes} min, ${session.charged} gems${silver > 0 ? `, +${silver} silver` : ''}`)
   }
 
   function terminate(session: CallSession, reason: string): void {

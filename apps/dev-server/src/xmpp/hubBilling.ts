@@ -7,7 +7,7 @@
  * movement goes through the ledger; the payer hears of its balance through ReChargeSuccess.
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { MATCH_TO_FLASH_S, SILVER_CALL_DURATION_S } from '../constants.ts'
+import { MATCH_TO_FLASH_S, SILVER_CALL_DURATION_S, SILVER_PER_PAID_CLUB_MINUTE } from '../constants.ts'
 import { createLedger } from '../db/ledger.ts'
 import { onOrderSettled } from '../world/payments.ts'
 import { keptDayOffsetOfJid } from '../world/userDay.ts'
@@ -65,6 +65,11 @@ export interface HubBilling {
   refundHold(session: CallSession): number
   /** Tells the payer its balance after a refund (gem calls only). */
   announceRefund(session: CallSession): void
+  /**
+   * An ended call with a club host, paid in gems: `SILVER_PER_PAID_CLUB_MINUTE` silver for every
+   * whole minute paid, credited with a `club_call` reward record. Answers the silver credited.
+   */
+  rewardClubCall(session: CallSession): number
   rechargeSucceeded(jid: string, orderId?: string): void
   close(): void
 }
@@ -309,6 +314,22 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       // The payer's app may already have read its balance while the hold was still taken (it refreshes
       // the moment its own side ends): tell it what the balance is after the refund.
       if (session.tier !== 'silver') send(session.payer, 'ReChargeSuccess', { sid: session.sid, gemsBalance: balanceOf(session.payer), charged: session.charged })
+    },
+    rewardClubCall(session) {
+      if (session.tier !== 'standard' || session.price <= 0 || session.charged <= 0) return 0
+      const anchor = session.caller.kind === 'anchor' ? session.caller : session.callee
+      const club = clubStmt.get(anchor.bare) as { isClub: number } | undefined
+      if (club?.isClub !== 1) return 0
+      // Whole minutes paid in gems (what was charged after the refund; free time is never charged).
+      const silver = Math.floor(session.charged / session.price) * SILVER_PER_PAID_CLUB_MINUTE
+      if (silver <= 0) return 0
+      ledger.transaction(() => {
+        ledger.creditSilver({ jid: session.payer }, silver)
+        db.prepare(
+          'INSERT INTO club_rewards (uid, silver, reason, anchor_jid, created_at) SELECT uid, ?, ?, ?, ? FROM users WHERE jid = ?',
+        ).run(silver, 'club_call', anchor.bare, timers.now(), session.payer)
+      })
+      return silver
     },
     rechargeSucceeded,
     close: stopOrderNotices,

@@ -102,7 +102,7 @@ export const demoConfig: ConfigInfo = {
     // The demo user has paid: the free first call is no longer theirs (as the local backend says).
     firstCallInfo: { freeFirstCallTotalTimes: 1, freeFirstCallRemainingTimes: 0, freeFirstCallDuration: 60 },
   },
-  veegoInfo: { silverInfoConf: { enableSilverClub: true, silverCallDuration: 30 }, silverCall: { availableTimes: 1 } },
+  veegoInfo: { silverInfoConf: { enableSilverClub: true, silverCallDuration: 30, silverPerPaidClubMinute: 5 }, silverCall: { availableTimes: 1 } },
 }
 
 /** A fake API answering like the local backend for user 100001; override any method. */

@@ -110,7 +110,7 @@ export const baseResponses = {
           .strict(),
         veegoInfo: z
           .object({
-            silverInfoConf: z.object({ enableSilverClub: z.boolean(), silverCallDuration: nonNegative }).strict(),
+            silverInfoConf: z.object({ enableSilverClub: z.boolean(), silverCallDuration: nonNegative, silverPerPaidClubMinute: nonNegative }).strict(),
             silverCall: z.object({ availableTimes: nonNegative }).strict(),
           })
           .strict(),

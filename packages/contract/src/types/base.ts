@@ -136,6 +136,12 @@ export interface MainInfo {
 export interface SilverInfoConf {
   enableSilverClub: boolean
   silverCallDuration: number
+  /**
+   * Silver credited for every minute paid in gems in a call with a club host (our addition: how
+   * silver is earned; 0 = it is not). The server credits it when the call ends (a `club_call` reward
+   * record); clients only show the rule.
+   */
+  silverPerPaidClubMinute: number
 }
 
 export interface VeegoInfo {

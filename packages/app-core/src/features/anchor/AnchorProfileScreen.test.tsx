@@ -119,7 +119,10 @@ describe('AnchorProfileScreen (/anchorprofile)', () => {
     const silver = await screen.findByRole('button', { name: 'Silver call with Sara 8' })
     // Her price (10 silver per minute) comes from the club list.
     await waitFor(() => expect(silver.hasAttribute('disabled')).toBe(true))
-    expect(document.getElementById(silver.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Not enough silver: 10 per minute, you have 9')
+    expect(document.getElementById(silver.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      // The reason, then how silver is earned (the server's rule, from the config).
+      'Not enough silver: 10 per minute, you have 9 Earn silver: every minute you pay in gems with a club host gives you 5 silver.',
+    )
     short.unmount()
     await renderApp({
       path: '/anchorprofile?uid=200008',

@@ -2,7 +2,9 @@ import type { ClubCallTimes } from '@vchat/api-client'
 import { Button } from '@vchat/ui'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useAppSelector } from '../../app/hooks'
 import { useAppNavigate } from '../../routes/navigation'
+import { selectConfig } from '../config'
 import { silverCallBlock, silverCallPath } from './silverCallOffer'
 import './call.css'
 
@@ -22,20 +24,22 @@ export interface SilverCallActionProps {
 /**
  * "Silver call" with a club host: opens the silver call guide (/video/{uid}?tier=silver). Shows the
  * calls left today and how long each lasts; disabled, with the reason, when none are left today or the
- * silver balance is short of the host's price per minute.
+ * silver balance is short of the host's price per minute — and then, where the server pays silver for
+ * paid calls with club hosts (config `silverPerPaidClubMinute`), how to earn it.
  */
 export function SilverCallAction({ uid, name, times, price, silverBalance }: SilverCallActionProps) {
   const { t, ready } = useTranslation('call')
   const navigate = useAppNavigate()
   const noteId = useId()
   const block = silverCallBlock(times, price, silverBalance)
+  const earnPerMinute = useAppSelector(selectConfig)?.veegoInfo.silverInfoConf.silverPerPaidClubMinute ?? 0
   // The call texts load with the first screen that needs them: no action with untranslated keys.
   if (!ready) return null
   const note =
     block === 'none-left'
       ? t('silver.offerNoneLeft')
       : block === 'balance-short'
-        ? t('silver.offerBalanceShort', { price, balance: silverBalance })
+        ? [t('silver.offerBalanceShort', { price, balance: silverBalance }), earnPerMinute > 0 ? t('silver.earnHint', { amount: earnPerMinute }) : ''].join(' ').trim()
         : times !== null
           ? t('silver.offer', { count: times.availableTimes, seconds: times.silverCallDuration })
           : null

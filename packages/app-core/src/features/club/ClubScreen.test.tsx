@@ -81,6 +81,23 @@ describe('ClubScreen (/club, /silveranchor)', () => {
     const dear = screen.getByRole('button', { name: 'Silver call with Sara 8' })
     expect(cheap.hasAttribute('disabled')).toBe(false)
     expect(dear.hasAttribute('disabled')).toBe(true)
-    expect(document.getElementById(dear.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Not enough silver: 10 per minute, you have 7')
+    expect(document.getElementById(dear.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      // The reason, then how silver is earned (the server's rule, from the config).
+      'Not enough silver: 10 per minute, you have 7 Earn silver: every minute you pay in gems with a club host gives you 5 silver.',
+    )
+    // The club says how silver is earned, once, under the balance.
+    expect(screen.getAllByText('Earn silver: every minute you pay in gems with a club host gives you 5 silver.', { selector: 'p' })).toHaveLength(1)
+  })
+
+  it('says nothing about earning where the server pays no silver for calls', async () => {
+    const services = fakeServices({ api: twelveHosts })
+    const getConfig = services.api.getConfig
+    services.api.getConfig = async (...args) => {
+      const config = await getConfig(...args)
+      return { ...config, veegoInfo: { ...config.veegoInfo, silverInfoConf: { ...config.veegoInfo.silverInfoConf, silverPerPaidClubMinute: 0 } } }
+    }
+    await renderApp({ path: '/club', preloadedState: signedInAs(), services })
+    await screen.findByRole('button', { name: 'Silver call with Chloé 4' })
+    expect(screen.queryByText(/^Earn silver/)).toBeNull()
   })
 })

@@ -20,12 +20,14 @@ import './club.css'
  */
 export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
   const { t } = useTranslation('discover')
+  const { t: tc } = useTranslation('call')
   const dispatch = useAppDispatch()
   const loggedIn = useAppSelector(selectIsLoggedIn)
   const config = useAppSelector(selectConfig)
   const account = useAppSelector(selectAccount)
   const now = useMinuteClock()
   const enabled = config?.veegoInfo.silverInfoConf.enableSilverClub ?? true
+  const earnPerMinute = config?.veegoInfo.silverInfoConf.silverPerPaidClubMinute ?? 0
   const view: ClubView = listOnly ? 'silverAnchors' : 'club'
   const viewState = useAppSelector((state) => selectClubView(state, view))
   const times = useAppSelector(selectClubCallTimes)
@@ -68,6 +70,8 @@ export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
           ) : null}
         </dl>
       )}
+      {/* How silver is earned: the server's rule, credited by it when a paid call with a club host ends. */}
+      {listOnly || earnPerMinute <= 0 ? null : <p className="vc-club__earn">{tc('silver.earnHint', { amount: earnPerMinute })}</p>}
       {data.status === 'idle' || data.status === 'loading' ? (
         <div aria-busy="true">
           <span className="vc-visually-hidden" role="status">
