@@ -7,14 +7,15 @@ const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch
 const desktop = { viewport: { width: 1280, height: 800 } }
 const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.spec.ts', '**/call-silver.spec.ts', '**/call-console.spec.ts']
 /**
- * Which specs run where. The thin slice (login) and a new user's walk through the account by clicking
- * (navigation) run in every brand at a phone and a desktop size and in Arabic: brands differ in config,
- * theme and route flags, which they cover. The product areas run in
+ * Which specs run where. The thin slice (login), a new user's walk through the account by clicking
+ * (navigation) and the people named on every surface of a conversation and a call (identity) run in
+ * every brand at a phone and a desktop size and in Arabic: brands differ in config, theme and route
+ * flags, which they cover. The product areas run in
  * the brand `pnpm dev` mounts (second) at both sizes; discovery also in Arabic (its spec reads roles and
  * the page direction, not English texts). Calls (two browsers, shared seeded hosts) run once, in
  * second at phone size; the free call and purchases also in default (below).
  */
-const EVERY_BRAND_SPECS = ['**/login.spec.ts', '**/navigation.spec.ts']
+const EVERY_BRAND_SPECS = ['**/login.spec.ts', '**/navigation.spec.ts', '**/identity.spec.ts']
 /**
  * The money path also runs in brand default at phone size: a free first call converted by a purchase
  * in the in-call store, and the purchases themselves (each with hosts of its own, see call-free.spec).

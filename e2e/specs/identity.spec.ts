@@ -18,6 +18,17 @@ test.use({
   permissions: MEDIA_PERMISSIONS,
 })
 
+/** A host of its own per project: projects run side by side, and one host is in one call at a time. */
+const HOST_BY_PROJECT: Record<string, string> = {
+  'second-mobile': '200033',
+  'second-desktop': '200034',
+  'second-arabic': '200035',
+  'default-mobile': '200039',
+  'default-desktop': '200040',
+  'third-mobile': '200041',
+  'third-desktop': '200043',
+}
+
 /** The page's visible text has no raw identifier (checked on every surface this spec opens). */
 async function expectNoRawIdentifier(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText()
@@ -28,8 +39,8 @@ test('the notice, the conversations, the header, the incoming call and the call 
   expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
   // A console sign-in, a message, a call and five surfaces: twice one test's ceiling.
   test.setTimeout(2 * TEST_TIMEOUT_MS)
-  // A host of its own per project (projects run side by side; one host is in one call at a time).
-  const hostUid = testInfo.project.name.endsWith('desktop') ? '200034' : testInfo.project.name.endsWith('arabic') ? '200035' : '200033'
+  const hostUid = HOST_BY_PROJECT[testInfo.project.name]
+  if (!hostUid) throw new Error(`identity.spec has no host for project ${testInfo.project.name}`)
   const hostJid = `anchor_${hostUid}@localhost`
   const user = await newUser({ paid: true, gemsBalance: 500 })
   await logIn(page, user.uid)
