@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module'
 import type { BrowserContext, Page, Request } from '@playwright/test'
-import { logIn, openInApp } from '../support/calls.ts'
+import { closeMatchSheet, logIn, openInApp } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
@@ -58,11 +58,7 @@ async function hidePage(page: Page): Promise<void> {
 
 /** The journey after the sign-in: the wall, a host's profile, a message to her, the coin store, settings. */
 async function journey(page: Page): Promise<void> {
-  // The match sheet is closed once the login popup has gone (its close could reach the closing popup).
-  await expect(page.locator('input[name="uid"]')).toHaveCount(0)
-  await expect(page.getByRole('dialog')).toBeVisible()
-  await page.getByRole('dialog').locator('.vc-sheet__close').click()
-  await expect(page).toHaveURL(/\/goddess$/)
+  await closeMatchSheet(page)
   await openInApp(page, `/anchorprofile?jid=${encodeURIComponent(HOST_JID)}`)
   await expect(page.locator('#profile-name')).not.toBeEmpty({ timeout: FLOW_TIMEOUT_MS })
   await page.goto(`/message?with=${encodeURIComponent(HOST_JID)}`)

@@ -4,6 +4,7 @@
  * on /match with their own account shown.
  */
 import type { Page } from '@playwright/test'
+import { closeMatchSheet } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
 
@@ -17,17 +18,6 @@ async function signInAt(page: Page, user: { uid: string; password: string }): Pr
   await dialog.locator('input[name="password"]').fill(user.password)
   await dialog.locator('form button[type="submit"]').click()
   await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-}
-
-/**
- * Closes the match sheet a login lands on. Right after the URL turns to /match the closing login popup
- * can still be the dialog on the page (the match sheet is lazy): its close button is not the one
- * meant, so this waits for the login form to be gone first.
- */
-async function closeMatchSheet(page: Page): Promise<void> {
-  await expect(page.locator('input[name="uid"]')).toHaveCount(0)
-  await page.getByRole('dialog').locator('.vc-sheet__close').click()
-  await expect(page).toHaveURL(/\/goddess$/)
 }
 
 test.describe('visitor → login → /match', () => {

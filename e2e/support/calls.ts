@@ -18,6 +18,18 @@ export async function logIn(page: Page, uid: string, password = PASSWORD): Promi
   await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
+/**
+ * After a sign-in the user lands on the match sheet, a dialog over the wall: it is closed as a person
+ * does, once the login popup has gone (its close could reach the closing popup) and the match deck has
+ * drawn its actions (a close during the lazy deck's load could be lost on a busy machine).
+ */
+export async function closeMatchSheet(page: Page): Promise<void> {
+  await expect(page.locator('input[name="uid"]')).toHaveCount(0)
+  await expect(page.locator('.vc-matchdeck__actions button').first()).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+  await page.getByRole('dialog').locator('.vc-sheet__close').click()
+  await expect(page).toHaveURL(/\/goddess$/)
+}
+
 /** In-app navigation (no reload), as the app's own links and call buttons do. */
 export async function openInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
