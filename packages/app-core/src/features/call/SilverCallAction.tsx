@@ -19,6 +19,8 @@ export interface SilverCallActionProps {
   price: number | null
   /** The user's silver coins (null: not loaded yet). */
   silverBalance: number | null
+  /** Say how silver is earned when the balance is short (default true; the club says it once for all its hosts). */
+  earnHint?: boolean
 }
 
 /**
@@ -27,7 +29,7 @@ export interface SilverCallActionProps {
  * silver balance is short of the host's price per minute — and then, where the server pays silver for
  * paid calls with club hosts (config `silverPerPaidClubMinute`), how to earn it.
  */
-export function SilverCallAction({ uid, name, times, price, silverBalance }: SilverCallActionProps) {
+export function SilverCallAction({ uid, name, times, price, silverBalance, earnHint = true }: SilverCallActionProps) {
   const { t, ready } = useTranslation('call')
   const navigate = useAppNavigate()
   const noteId = useId()
@@ -39,10 +41,11 @@ export function SilverCallAction({ uid, name, times, price, silverBalance }: Sil
     block === 'none-left'
       ? t('silver.offerNoneLeft')
       : block === 'balance-short'
-        ? [t('silver.offerBalanceShort', { price, balance: silverBalance }), earnPerMinute > 0 ? t('silver.earnHint', { amount: earnPerMinute }) : ''].join(' ').trim()
+        ? t('silver.offerBalanceShort', { price, balance: silverBalance })
         : times !== null
           ? t('silver.offer', { count: times.availableTimes, seconds: times.silverCallDuration })
           : null
+  const hint = block === 'balance-short' && earnHint && earnPerMinute > 0 ? t('silver.earnHint', { amount: earnPerMinute }) : null
   return (
     <div className="vc-silver-action">
       <Button
@@ -57,6 +60,12 @@ export function SilverCallAction({ uid, name, times, price, silverBalance }: Sil
       {note === null ? null : (
         <span id={noteId} className={block === null ? 'vc-silver-action__note' : 'vc-silver-action__note vc-silver-action__note--blocked'}>
           {note}
+          {/* On its own line; a space keeps the two sentences apart for screen readers. */}
+          {hint === null ? null : (
+            <>
+              <br /> {hint}
+            </>
+          )}
         </span>
       )}
     </div>

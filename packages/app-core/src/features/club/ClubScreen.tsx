@@ -92,7 +92,7 @@ export function ClubScreen({ listOnly = false }: { listOnly?: boolean }) {
               <li key={anchor.jid} className="vc-club__item">
                 <AnchorCard anchor={anchor} status={anchor.onlineStatus} now={now} />
                 <span className="vc-club__price">{t('club.silverPrice', { count: anchor.silverCallPrice })}</span>
-                <SilverCallAction uid={anchor.uid} name={anchor.nickName} times={times} price={anchor.silverCallPrice} silverBalance={account.silverBalance} />
+                <SilverCallAction uid={anchor.uid} name={anchor.nickName} times={times} price={anchor.silverCallPrice} silverBalance={account.silverBalance} earnHint={false} />
               </li>
             ))}
           </ul>
