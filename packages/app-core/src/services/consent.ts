@@ -24,11 +24,16 @@ export function tracksWith(choice: CookieConsent | null): boolean {
   return choice === 'all'
 }
 
+/** A stored value as a choice; anything else (missing, garbage) is no choice. */
+function asChoice(value: unknown): CookieConsent | null {
+  return value === 'all' || value === 'necessary' ? value : null
+}
+
+/** Another tab's raw storage value (JSON, as the storage wrapper writes it). */
 function parse(raw: string | null): CookieConsent | null {
   if (raw === null) return null
   try {
-    const value = JSON.parse(raw) as unknown
-    return value === 'all' || value === 'necessary' ? value : null
+    return asChoice(JSON.parse(raw))
   } catch {
     return null
   }
@@ -40,8 +45,7 @@ function parse(raw: string | null): CookieConsent | null {
  * @param win the page's window (null outside a browser: no other tabs to hear)
  */
 export function createConsent(storage: KeyedStorage<CookieConsent>, key: string, win: ConsentWindow | null): ConsentService {
-  const stored = storage.get()
-  let current: CookieConsent | null = stored === 'all' || stored === 'necessary' ? stored : null
+  let current = asChoice(storage.get())
   const listeners = new Set<(choice: CookieConsent | null) => void>()
 
   function update(next: CookieConsent | null): void {
