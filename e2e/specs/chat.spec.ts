@@ -1,8 +1,9 @@
 /**
  * Messaging end to end in Chromium against the local stack (Prosody + dev-server): a user chats with
  * the development anchor console in a second page; the XSS corpus is shown as text; a message typed
- * while the websocket is down (and across a reload) arrives exactly once when it comes back, and so does
- * one sent to the user while the user's websocket is refused for 15 s; a message
+ * while the websocket is down (and across a reload) arrives exactly once when it comes back, and so do
+ * one typed before a reloaded page's messaging has signed in and one sent to the user while the
+ * user's websocket is refused for 15 s; a message
  * shows Delivered once the host's app has it and Read only once she reads it with read receipts on;
  * two tabs of one account share one connection; each side sees the other typing; the header shows the
  * host online, then when she was last seen, and nothing once last seen is turned off.
@@ -530,6 +531,47 @@ test.describe('messages', () => {
     await expect(thread.getByText('Sent while your network was gone', { exact: true })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
     await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached()
     await expect(thread.locator('li', { hasText: 'Sent while your network was gone' })).toHaveCount(1)
+  })
+
+  test.describe(() => {
+    // The app's service worker would answer the held code from its cache, out of the route's reach.
+    test.use({ serviceWorkers: 'block' })
+
+    test('a message typed right after a page load, before messaging has signed in again, is kept and arrives once', async ({ page, context, newUser, stack }) => {
+      expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
+      const user = await newUser({ paid: true, gemsBalance: 500 })
+      await signIn(page, user)
+      await openConversation(page, 'anchor_200044@localhost')
+      const other = await context.newPage()
+      const anchor = await anchorConsole(other, stack.apiUrl, '200044', user.jid)
+
+      // The messaging code of the reloaded page is held on the network (a slow phone fetching it), so
+      // the composer is there before messaging can sign in: the window where a send used to be refused.
+      let routed = 0
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(/\/assets\/(messaging|tabShare)-[^/]+\.js$/, async (route) => {
+        routed += 1
+        await held
+        await route.continue()
+      })
+      await page.reload()
+      const input = page.getByRole('textbox', { name: 'Message' })
+      await expect(input).toBeVisible()
+      await input.fill('Typed before chat signed in')
+      await page.getByRole('button', { name: 'Send' }).click()
+      expect(routed, 'the messaging code was held on its way').toBeGreaterThan(0)
+      release()
+
+      const thread = page.getByRole('list', { name: /^Messages with / })
+      await expect(thread.locator('li[data-state="success"]', { hasText: 'Typed before chat signed in' })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
+      await expect(anchor.messages.getByText('Typed before chat signed in')).toBeVisible()
+      const shown = await consoleEvents(other)
+      expect(shown.filter((m) => m.text === 'Typed before chat signed in')).toHaveLength(1)
+      await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toHaveCount(0)
+    })
   })
 
   test('a message typed while the websocket is down, kept across a reload, arrives exactly once', async ({ page, context, newUser, stack }) => {

@@ -62,10 +62,6 @@ async function journey(page: Page): Promise<void> {
   await openInApp(page, `/anchorprofile?jid=${encodeURIComponent(HOST_JID)}`)
   await expect(page.locator('#profile-name')).not.toBeEmpty({ timeout: FLOW_TIMEOUT_MS })
   await page.goto(`/message?with=${encodeURIComponent(HOST_JID)}`)
-  // Written once the reloaded page's messaging has signed in again. A send before that is refused
-  // ("need login") after the composer has cleared the text: a known defect (the text is lost), not
-  // this spec's subject, which is what reaches the trackers.
-  await expect(page.locator('.vc-chat-view__connection--connected')).toBeAttached({ timeout: FLOW_TIMEOUT_MS })
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello, only necessary cookies here')
   await page.getByRole('button', { name: 'Send' }).click()
   const thread = page.getByRole('list', { name: /^Messages with / })

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeChatService } from '../testing/fakeChat'
 import { silentLogger } from '../testing/fakeServices'
 import { createLazyChat } from './lazyServices'
+import type { ChatCredentials } from './types'
 
+const CREDENTIALS: ChatCredentials = { uid: '100001', jid: 'user_100001@localhost', vcToken: 'token-100001', getToken: () => 'token-100001', componentInfo: null }
 const endpoints = { apiBaseUrl: '/', imageHostUrl: '/', websocketUrl: 'ws://127.0.0.1:1/xmpp-websocket', xmppDomain: 'localhost', analyticsUrl: '', cardVaultUrl: '/dev/payment/provider' }
 
 describe('createLazyChat before the messaging login', () => {
@@ -30,5 +33,56 @@ describe('createLazyChat before the messaging login', () => {
     stop()
     await chat.logout()
     expect(states).toEqual(['idle'])
+  })
+})
+
+describe('createLazyChat while the messaging login is on its way', () => {
+  /** The messaging module, held at its import until the test lets it go, with a fake behind it. */
+  async function heldMessaging() {
+    let release: () => void = () => {}
+    const imported = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const fake = fakeChatService({ state: 'connecting' })
+    const start = vi.fn(async () => {})
+    vi.doMock('./messaging', async () => {
+      await imported
+      return {
+        onPageLeave: () => () => {},
+        createMessaging: async () => ({ ...fake, session: null, hubTransport: null, start, close: async () => {} }),
+      }
+    })
+    const { createLazyChat: create } = await import('./lazyServices')
+    return { chat: create(endpoints, silentLogger), fake, start, release }
+  }
+
+  afterEach(() => {
+    vi.doUnmock('./messaging')
+    vi.resetModules()
+  })
+
+  it('a message written in the same tick as the login waits for it and goes to the outbox, once, in order', async () => {
+    const { chat, fake, start, release } = await heldMessaging()
+    const login = chat.login(CREDENTIALS)
+    const first = chat.send({ to: 'anchor_200001@localhost', content: 'hello' })
+    const second = chat.send({ to: 'anchor_200001@localhost', content: 'are you there?' })
+    release()
+    await login
+    await expect(first).resolves.toMatchObject({ content: 'hello' })
+    await expect(second).resolves.toMatchObject({ content: 'are you there?' })
+    expect(fake.sent.map((message) => message.content)).toEqual(['hello', 'are you there?'])
+    expect(start).toHaveBeenCalledTimes(1)
+  })
+
+  it('a logout while the login is on its way refuses what waited with need login', async () => {
+    const { chat, fake, release } = await heldMessaging()
+    const login = chat.login(CREDENTIALS)
+    const waiting = chat.send({ to: 'anchor_200001@localhost', content: 'hello' })
+    const refused = expect(waiting).rejects.toThrow('need login')
+    await chat.logout()
+    release()
+    await login
+    await refused
+    expect(fake.sent).toEqual([])
   })
 })

@@ -9,7 +9,10 @@ const NEED_LOGIN = 'need login'
  * Messaging facade. Nothing of @xmpp or Dexie is downloaded until `login()` runs: it imports
  * `./messaging` (session + messenger + chat-db) on demand and logs in with the user's vcToken, asked
  * again on every authentication (`credentials.getToken`), since a stream resume logs in again. Each
- * login replaces the previous instance. Reads before login answer empty; sends reject 'need login'.
+ * login replaces the previous instance. Reads before login answer empty. Writes (send, retry, a gift)
+ * made while a login is on its way wait for its instance — a message typed in the second after a page
+ * load goes to the outbox, not to the floor — and reject 'need login' only when no login is under way
+ * (or it failed before the instance existed).
  */
 export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): ChatService {
   let instance: MessagingInstance | null = null
@@ -20,9 +23,31 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     if (event.kind === 'state') state = event.state
     for (const listener of listeners) listener(event)
   }
-  const need = () => {
+  /** The instance a login in flight is making (null once it failed to make one). */
+  let creating: Promise<MessagingInstance | null> | null = null
+  const need = async (): Promise<MessagingInstance> => {
+    if (instance) return instance
+    if (creating) await creating
+    // Read again: a logout may have come while this waited.
     if (!instance) throw new Error(NEED_LOGIN)
     return instance
+  }
+  /** Counts logins and logouts: a login overtaken by a later one (or a logout) makes no instance. */
+  let generation = 0
+  /** Makes the login's instance; null when it was overtaken meanwhile. */
+  const create = async (credentials: ChatCredentials, mine: number): Promise<MessagingInstance | null> => {
+    const { createMessaging, onPageLeave } = await import('./messaging')
+    if (mine !== generation) return null
+    const previous = instance
+    instance = null
+    if (previous) await previous.close()
+    const next = await createMessaging({ endpoints, credentials, logger, emit, onPageLeave })
+    if (mine !== generation) {
+      await next.close()
+      return null
+    }
+    instance = next
+    return next
   }
   return {
     get state() {
@@ -36,17 +61,18 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
     },
     async login(credentials: ChatCredentials) {
       jid = credentials.jid
-      const { createMessaging, onPageLeave } = await import('./messaging')
-      const previous = instance
-      instance = null
-      if (previous) await previous.close()
-      const next = await createMessaging({ endpoints, credentials, logger, emit, onPageLeave })
-      instance = next
-      await next.start()
+      // Set before the first await: a send made in the same tick already finds the login.
+      generation += 1
+      const made = create(credentials, generation)
+      creating = made.catch(() => null)
+      const next = await made
+      await next?.start()
     },
     async logout() {
       const current = instance
       instance = null
+      creating = null
+      generation += 1
       jid = null
       if (current) await current.close()
       emit({ kind: 'state', state: 'idle' })
@@ -73,13 +99,13 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
       return instance ? instance.loadOlder(tid, before, limit) : []
     },
     async send(message) {
-      return need().send(message)
+      return (await need()).send(message)
     },
     async retry(mid) {
-      return need().retry(mid)
+      return (await need()).retry(mid)
     },
     async buyGift(purchase) {
-      return need().buyGift(purchase)
+      return (await need()).buyGift(purchase)
     },
     setActiveThread(tid, read) {
       instance?.setActiveThread(tid, read)

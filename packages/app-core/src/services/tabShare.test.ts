@@ -246,6 +246,37 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
     expect(seenByB).toContainEqual({ kind: 'message', message: expect.objectContaining({ mid: 'in-1', content: 'hi both' }) })
   })
 
+  it('a message written while the login settles the tab’s role waits for it: the first tab sends it itself, a second tab through the leader', async () => {
+    const browser = fakeBrowser()
+    // A tab's own service refuses writes until its own login has started, as the real one does.
+    const refusingBeforeLogin = () => {
+      const own = ownService()
+      const send = own.service.send.bind(own.service)
+      vi.spyOn(own.service, 'send').mockImplementation(async (message) => {
+        if (own.login.mock.calls.length === 0) throw new Error('need login')
+        return send(message)
+      })
+      return own
+    }
+    const ownA = refusingBeforeLogin()
+    const a = createSharedChat(ownA.service, browser.tab('a'), logger)
+    opened.push(a)
+    const loginA = a.login(credentials)
+    const fromA = a.send({ to: 'user_200001@localhost', content: 'first tab, right after load' })
+    await loginA
+    await expect(fromA).resolves.toMatchObject({ content: 'first tab, right after load' })
+
+    const ownB = refusingBeforeLogin()
+    const b = createSharedChat(ownB.service, browser.tab('b'), logger)
+    opened.push(b)
+    const loginB = b.login(credentials)
+    const fromB = b.send({ to: 'user_200001@localhost', content: 'second tab, right after load' })
+    await loginB
+    await expect(fromB).resolves.toMatchObject({ content: 'second tab, right after load' })
+    expect(ownA.service.sent.map((message) => message.content)).toEqual(['first tab, right after load', 'second tab, right after load'])
+    expect(ownB.service.sent).toEqual([])
+  })
+
   it("what the leader relays in one task reaches the follower in order as one message; archive results stay with the leader", async () => {
     const browser = fakeBrowser()
     const own = ownService()

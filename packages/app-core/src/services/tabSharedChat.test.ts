@@ -92,4 +92,24 @@ describe('createTabSharedChat', () => {
     expect(share).toHaveBeenCalledTimes(2)
     expect(chat.jid).toBe(shared.jid)
   })
+
+  it('a message written while the sharing code loads waits for the login and goes out through the shared chat', async () => {
+    const { shared, share, open } = manualShare()
+    const chat = createTabSharedChat(createLazyChat(endpoints, silentLogger), silentLogger, { share })
+    const login = chat.login(CREDENTIALS)
+    const sent = chat.send({ to: 'anchor_200001@localhost', content: 'typed right after the page loaded' })
+    open()
+    await login
+    await expect(sent).resolves.toMatchObject({ content: 'typed right after the page loaded' })
+    expect(shared.sent.map((message) => message.content)).toEqual(['typed right after the page loaded'])
+  })
+
+  it('a message written while a login that then fails was loading is refused with need login, not kept waiting', async () => {
+    const share = vi.fn<(local: ChatService) => Promise<ChatService>>().mockRejectedValueOnce(new Error('chunk failed'))
+    const chat = createTabSharedChat(createLazyChat(endpoints, silentLogger), silentLogger, { share })
+    const login = chat.login(CREDENTIALS)
+    const sent = chat.send({ to: 'anchor_200001@localhost', content: 'hi' })
+    await expect(login).rejects.toThrow('chunk failed')
+    await expect(sent).rejects.toThrow('need login')
+  })
 })

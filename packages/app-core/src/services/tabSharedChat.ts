@@ -3,7 +3,8 @@
  * the first login on (`tabShare.ts`: one connection per browser). The tab-sharing code — leadership,
  * the tab protocol, call routing, a few kilobytes — is loaded by that first login, so a visitor's
  * landing page never downloads it. Until then every call goes to the tab's own chat, which answers as
- * a chat before login does (idle, empty reads, sends refused).
+ * a chat before login does (idle, empty reads, sends refused — except while a login is on its way:
+ * then writes wait for it).
  */
 import type { ChatService, Logger } from './types'
 
@@ -32,6 +33,11 @@ export function createTabSharedChat(local: ChatService, logger: Logger, options:
   let pendingJid: string | null = null
   /** Counts logouts: a login whose sharing code arrives after a logout does not go on. */
   let logouts = 0
+  /**
+   * Settles once the login in flight has been handed to the chat that runs it (or has stopped): a
+   * message written while the sharing code loads waits for it instead of reaching a chat with no login.
+   */
+  let handedOver: Promise<void> = Promise.resolve()
   // Listeners are the facade's own and are handed to the shared chat when it exists: before that the
   // tab's own chat emits nothing a screen needs (it is idle), and after it the shared chat re-emits
   // the tab's own events itself.
@@ -64,10 +70,20 @@ export function createTabSharedChat(local: ChatService, logger: Logger, options:
     async login(credentials) {
       const logoutsBefore = logouts
       pendingJid = credentials.jid
-      const service = await ensureShared()
-      if (logouts !== logoutsBefore) return
-      pendingJid = null
-      await service.login(credentials)
+      let handOver = () => {}
+      handedOver = new Promise<void>((resolve) => {
+        handOver = resolve
+      })
+      try {
+        const service = await ensureShared()
+        if (logouts !== logoutsBefore) return
+        pendingJid = null
+        const running = service.login(credentials)
+        handOver()
+        await running
+      } finally {
+        handOver()
+      }
     },
     async logout() {
       logouts += 1
@@ -87,9 +103,18 @@ export function createTabSharedChat(local: ChatService, logger: Logger, options:
     listThreads: () => target().listThreads(),
     loadThread: (tid, limit) => target().loadThread(tid, limit),
     loadOlder: (tid, before, limit) => target().loadOlder(tid, before, limit),
-    send: (message) => target().send(message),
-    retry: (mid) => target().retry(mid),
-    buyGift: (purchase) => target().buyGift(purchase),
+    send: async (message) => {
+      await handedOver
+      return target().send(message)
+    },
+    retry: async (mid) => {
+      await handedOver
+      return target().retry(mid)
+    },
+    buyGift: async (purchase) => {
+      await handedOver
+      return target().buyGift(purchase)
+    },
     setActiveThread: (tid, read) => target().setActiveThread(tid, read),
     markThreadRead: (tid, read) => target().markThreadRead(tid, read),
     deleteMessagesBefore: (date) => target().deleteMessagesBefore(date),

@@ -239,7 +239,14 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
         </div>
       ) : (
         <Composer
-          onSend={(content) => void dispatch(sendMessage({ to: peerJid, content }))}
+          onSend={(content) =>
+            dispatch(sendMessage({ to: peerJid, content }))
+              .unwrap()
+              .then(
+                () => true,
+                () => false,
+              )
+          }
           {...(official ? {} : { onTyping: () => void dispatch(composerTyped(peerJid)) })}
           onImage={(file) => void dispatch(sendImage({ to: peerJid, file }))}
           onSticker={(sticker) => void dispatch(sendMessage({ to: peerJid, content: '', type: MessageType.Sticker, attachment: stickerAttachment(sticker) }))}
@@ -283,7 +290,8 @@ function UploadBubble({ upload, slot, onRetry, onDiscard }: { upload: PendingUpl
 }
 
 interface ComposerProps {
-  onSend(content: string): void
+  /** Sends the text; answers whether the message was taken (it is then in the outbox, whatever the network). */
+  onSend(content: string): Promise<boolean>
   /** Each keystroke that leaves text in the composer (the peer is told this user is typing). */
   onTyping?: () => void
   /** A checked image file (its local preview is made, and released, with the upload). */
@@ -294,20 +302,28 @@ interface ComposerProps {
 
 /**
  * The composer: text (Enter or the button sends; empty text is not sent), a photo (checked for type and
- * size before it is uploaded), the sticker panel and the gift panel.
+ * size before it is uploaded), the sticker panel and the gift panel. The box empties as the message
+ * goes, as in every chat app; a message the app could not take (no messaging sign-in) comes back into
+ * the box, before anything typed since, with an error — nothing typed is lost.
  */
 function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: ComposerProps) {
   const { t } = useTranslation('chat')
   const [text, setText] = useState('')
   const [stickers, setStickers] = useState(false)
   const [imageError, setImageError] = useState<'type' | 'size' | 'empty' | null>(null)
+  const [refused, setRefused] = useState(false)
   const fileRef = useRef<HTMLInputElement>(null)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const content = text.trim()
     if (!content) return
-    onSend(content)
     setText('')
+    setRefused(false)
+    void onSend(content).then((taken) => {
+      if (taken) return
+      setText((typed) => (typed.trim() === '' ? content : `${content} ${typed}`))
+      setRefused(true)
+    })
   }
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -323,6 +339,11 @@ function Composer({ onSend, onTyping, onImage, onSticker, onGifts }: ComposerPro
   }
   return (
     <div className="vc-chat-composer-area">
+      {refused ? (
+        <p className="vc-chat-composer__error" role="alert">
+          {t('composer.notSent')}
+        </p>
+      ) : null}
       {imageError ? (
         <p className="vc-chat-composer__error" role="alert">
           {t(`upload.invalid.${imageError}`, { size: CHAT_IMAGE_MAX_BYTES / (1024 * 1024) })}

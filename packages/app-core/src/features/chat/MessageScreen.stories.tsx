@@ -37,6 +37,10 @@ const longHistory = Array.from({ length: 5_000 }, (_, i) =>
   demoMessage({ mid: `long${i}`, content: i % 7 === 0 ? `Message ${i + 1}: a longer line, so that rows have different heights in this story.` : `Message ${i + 1}`, date: 1_700_000_000_000 + i * 60_000, ...(i % 3 === 0 ? { from: ME, to: MIA } : {}) }),
 )
 const long = fakeServices({ chat: fakeChatService({ threads: [{ ...demoThreads[0]!, lastMessage: longHistory.at(-1) ?? null }], messages: longHistory }) })
+// Messaging could not take the message (no sign-in yet): it comes back into the box with an error.
+const refusing = fakeServices({
+  chat: fakeChatService({ threads: demoThreads, messages: demoMessages }, { send: async () => Promise.reject(new globalThis.Error('need login')) }),
+})
 const olderFailing = fakeServices({
   chat: fakeChatService({ threads: [{ ...demoThreads[0]!, lastMessage: longHistory.at(-1) ?? null }], messages: longHistory }, { loadOlder: async () => Promise.reject(new globalThis.Error('storage unavailable')) }),
 })
@@ -101,6 +105,21 @@ export const PeerLastSeen: Story = {
 /** Messaging is offline: typed messages wait in the outbox. */
 export const Offline: Story = {
   render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={reconnecting} preloadedState={signedIn} />,
+}
+
+/** A message messaging could not take: the text is back in the box, with the reason and the way on. */
+export const SendRefused: Story = {
+  render: () => <StoryApp path={`/message?with=${encodeURIComponent(MIA)}`} services={refusing} preloadedState={signedIn} />,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByText('Hi! How is your day going?')
+    // Found by their places, not their words: the story runs in every language of the storybook projects.
+    const input = canvasElement.querySelector<HTMLInputElement>('#vc-chat-input')
+    if (!input) throw new globalThis.Error('the composer is not shown')
+    await userEvent.type(input, 'Are you there?{Enter}')
+    const alerts = await canvas.findAllByRole('alert')
+    if (!alerts.some((alert) => alert.closest('.vc-chat-composer-area'))) throw new globalThis.Error('the refusal is not shown')
+    if (input.value !== 'Are you there?') throw new globalThis.Error('the refused text is not back in the box')
+  },
 }
 
 /** send_msg_lock: a free user may not write to this host yet; the coin store is offered instead of the composer. */

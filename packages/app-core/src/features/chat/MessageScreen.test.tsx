@@ -139,6 +139,26 @@ describe('/message', () => {
     expect(await within(list).findByText('Hi back')).toBeInstanceOf(Element)
   })
 
+  it('a message the app cannot take (no messaging sign-in) comes back into the box with an error; the next send clears it', async () => {
+    const user = userEvent.setup()
+    const chat = fakeChatService({ threads: demoThreads, messages: demoMessages })
+    const send = chat.send.bind(chat)
+    const refuse = vi.spyOn(chat, 'send').mockRejectedValueOnce(new Error('need login'))
+    const services = fakeServices({ chat })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn })
+    const input = await screen.findByLabelText('Message')
+    await user.type(input, 'Do not lose me{Enter}')
+    expect((await screen.findByRole('alert')).textContent).toContain("Not sent: chat isn't connected yet.")
+    expect((input as HTMLInputElement).value).toBe('Do not lose me')
+    refuse.mockImplementation(send)
+    await user.type(input, '{Enter}')
+    const list = await screen.findByRole('list', { name: 'Messages with Mia' })
+    expect(await within(list).findByText('Do not lose me')).toBeInstanceOf(Element)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect((input as HTMLInputElement).value).toBe('')
+    expect(chat.sent).toEqual([{ to: MIA, content: 'Do not lose me' }])
+  })
+
   it('typing: the peer typing shows under the name until it stops; this user typing is told per keystroke and ends on leaving', async () => {
     const user = userEvent.setup()
     const { chat, services } = setup()

@@ -51,6 +51,11 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     calls: Promise<void>
   }
   let login: TabLogin | null = null
+  /**
+   * Settles once the login in flight knows this tab's role (leader or follower) or has stopped: a
+   * write made while the leader's lock is being asked for waits for it, then goes where the role says.
+   */
+  let roleKnown: Promise<void> = Promise.resolve()
 
   // Each tab holds its life lock from the start: the leader asks for it to know a tab is still there.
   void tabs.requestLock(tabLockName(me), {}, () => new Promise<void>(() => {})).catch(() => undefined)
@@ -265,6 +270,7 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
     current.release()
   }
 
+  const calls = createFollowerCalls(local, () => mode === 'follower', request)
   return {
     get state() {
       return mode === 'off' ? local.state : state
@@ -277,48 +283,59 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
       return mode === 'leader' && !local.hubTransport ? null : login.hub
     },
     async login(credentials) {
-      await stop()
-      const bare = credentials.jid.split('/')[0] ?? credentials.jid
-      jid = credentials.jid
-      let release = () => {}
-      const held = new Promise<void>((resolve) => {
-        release = resolve
+      let know = () => {}
+      roleKnown = new Promise<void>((resolve) => {
+        know = resolve
       })
-      const current: TabLogin = {
-        credentials,
-        lockName: leaderLockName(bare),
-        channel: tabs.openChannel(channelName(bare)),
-        held,
-        release,
-        abort: new AbortController(),
-        stops: [],
-        router: null,
-        hub: createRelayedHub(local, {
-          isLeader: () => mode === 'leader',
-          request,
-          noteSent: (action, payload) => login?.router?.sent(me, action, payload),
-        }),
-        relayed: null,
-        calls: Promise.resolve(),
+      try {
+        await stop()
+        const bare = credentials.jid.split('/')[0] ?? credentials.jid
+        jid = credentials.jid
+        let release = () => {}
+        const held = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        const current: TabLogin = {
+          credentials,
+          lockName: leaderLockName(bare),
+          channel: tabs.openChannel(channelName(bare)),
+          held,
+          release,
+          abort: new AbortController(),
+          stops: [],
+          router: null,
+          hub: createRelayedHub(local, {
+            isLeader: () => mode === 'leader',
+            request,
+            noteSent: (action, payload) => login?.router?.sent(me, action, payload),
+          }),
+          relayed: null,
+          calls: Promise.resolve(),
+        }
+        login = current
+        current.channel.listen((data) => onMessage(current, data))
+        current.stops.push(
+          tabs.onFront(() => {
+            if (mode === 'leader') current.router?.toFront(me)
+            else post({ t: 'front', from: me })
+          }),
+          tabs.onLeave(() => post({ t: 'bye', from: me })),
+        )
+        const granted = await holdLock(current, 'free')
+        if (login !== current) return
+        if (granted) {
+          // The first tab: its messaging login is this login (a failure reaches the caller).
+          const leading = lead(current)
+          // lead() took the role and started this tab's own login before its first await.
+          know()
+          await leading
+          return
+        }
+        // Another tab leads: follow it.
+        follow(current)
+      } finally {
+        know()
       }
-      login = current
-      current.channel.listen((data) => onMessage(current, data))
-      current.stops.push(
-        tabs.onFront(() => {
-          if (mode === 'leader') current.router?.toFront(me)
-          else post({ t: 'front', from: me })
-        }),
-        tabs.onLeave(() => post({ t: 'bye', from: me })),
-      )
-      const leading = await holdLock(current, 'free')
-      if (login !== current) return
-      if (leading) {
-        // The first tab: its messaging login is this login (a failure reaches the caller).
-        await lead(current)
-        return
-      }
-      // Another tab leads: follow it.
-      follow(current)
     },
     async logout() {
       const wasFollower = mode === 'follower'
@@ -333,6 +350,19 @@ export function createSharedChat(local: ChatService, env: TabEnv | null, logger:
         listeners.delete(listener)
       }
     },
-    ...createFollowerCalls(local, () => mode === 'follower', request),
+    ...calls,
+    // Writes made while the role is being settled wait for it (reads answer at once, as before login).
+    send: async (message) => {
+      await roleKnown
+      return calls.send(message)
+    },
+    retry: async (mid) => {
+      await roleKnown
+      return calls.retry(mid)
+    },
+    buyGift: async (purchase) => {
+      await roleKnown
+      return calls.buyGift(purchase)
+    },
   }
 }
