@@ -61,6 +61,8 @@ test.describe('one-to-one video call through the hub', () => {
     // The end screen takes the stage's place (no video element left) and shows what the server charged.
     await expect(remoteVideo(page)).toHaveCount(0)
     await expect(page.getByTestId('call-cost')).toHaveText('Spent: 60 gems')
+    // Aisha is a silver-club host: the minute paid in gems earned silver, as the server recorded it.
+    await expect(page.getByTestId('call-silver-earned')).toHaveText('Earned: 5 silver coins')
 
     // The video history shows the finished call with what the hub charged (one started minute).
     await page.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).click()

@@ -281,6 +281,12 @@ const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The silver a call earned its payer (a call with a silver-club host paid in gems), kept on the
+    // call's record so the end of the call and the history can say so.
+    version: 10,
+    sql: `ALTER TABLE call_records ADD COLUMN silver_earned INTEGER NOT NULL DEFAULT 0;`,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SILVER_PER_PAID_CLUB_MINUTE } from '../constants.ts'
 import { createHub, type HubTimers } from '../xmpp/hub.ts'
 import { envelope, post, signIn, startWorld, type TestWorld } from '../test-support/world.ts'
 
@@ -102,6 +103,8 @@ describe('/api/common_service/call_records', () => {
       peerAvatarUrl: expect.stringMatching(/^http:\/\/.+200001/),
       tier: 'standard',
       silverCharged: 0,
+      // Two minutes paid in gems with a club host.
+      silverEarned: 2 * SILVER_PER_PAID_CLUB_MINUTE,
     })
     expect(second.nextCursor).toBeNull()
   })
@@ -124,6 +127,24 @@ describe('/api/common_service/call_records', () => {
     expect(record).toMatchObject({ sid: 'sid-silver', tier: 'silver', silverCharged: 25, gemsCharged: 0, price: 25, minutes: 1, state: 'ended' })
     // The club's call times count it: a paid user has 3 silver calls a day.
     expect(await api.getClubCallTimes()).toMatchObject({ availableTimes: 2, totalTimes: 3 })
+  })
+
+  it('a gem call with a club host tells the payer the silver it earned, and the host nothing', async () => {
+    const hub = createHub({
+      db: world.server.db,
+      send: () => {},
+      timers: { now: () => world.clock.now, setTimeout: () => 0, clearTimeout: () => {} },
+      newSid: () => 'sid-club',
+    })
+    // ANCHOR is a club host at 60 gems a minute: one minute paid earns SILVER_PER_PAID_CLUB_MINUTE.
+    hub.handle(`${USER}/web`, 'SessionRequest', { callee: ANCHOR })
+    hub.handle(`${ANCHOR}/web`, 'CallAccept', { sid: 'sid-club' })
+    hub.handle(`${USER}/web`, 'SessionTerminate', { sid: 'sid-club' })
+    const { api } = await signIn(world)
+    const [record] = (await api.getCallRecords({ size: 10 })).list
+    expect(record).toMatchObject({ sid: 'sid-club', gemsCharged: 60, minutes: 1, silverEarned: SILVER_PER_PAID_CLUB_MINUTE })
+    const host = await signIn(world, '200001')
+    expect((await host.api.getCallRecords({ size: 10 })).list[0]).toMatchObject({ sid: 'sid-club', direction: 'incoming', silverEarned: 0 })
   })
 
   it('shows the host the same call as incoming', async () => {

@@ -29,6 +29,8 @@ function callRecord(row: CallHistoryRow, me: string, peerAvatarUrl = ''): CallRe
     peerAvatarUrl,
     tier: silver ? 'silver' : 'standard',
     silverCharged: silver ? row.gems_charged : 0,
+    // Earned by the payer only: the host's side of the same call earned nothing.
+    silverEarned: row.payer === me ? row.silver_earned : 0,
     state: (STATES as readonly string[]).includes(row.state) ? (row.state as CallRecordState) : 'ended',
     reason: row.reason,
     startTime: row.start_time,

@@ -38,6 +38,8 @@ export interface CallRecordRow {
   end_time: number | null
   minutes: number
   gems_charged: number
+  /** Silver the call earned its payer (a silver-club host, paid in gems). */
+  silver_earned: number
 }
 
 /** A new call as the hub opens it: ringing, with the first minute held (or nothing, when free). */
@@ -88,7 +90,7 @@ export function createCallRecordWriter(db: DatabaseSync): CallRecordWriter {
 }
 
 /** A call record as the history reads it: the row, its row id (the cursor) and the peer's name. */
-export interface CallHistoryRow extends Omit<CallRecordRow, 'payer'> {
+export interface CallHistoryRow extends CallRecordRow {
   rid: number
   peer_nick_name: string | null
 }
@@ -129,7 +131,7 @@ export function rateCall(db: DatabaseSync, sid: string, jid: string, stars: Call
 export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
   return db
     .prepare(
-      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged
+      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged, silver_earned
        FROM call_records WHERE caller = ? OR callee = ? ORDER BY start_time DESC, sid DESC LIMIT ?`,
     )
     .all(jid, jid, limit) as unknown as CallRecordRow[]

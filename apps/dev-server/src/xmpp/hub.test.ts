@@ -491,7 +491,8 @@ describe('silver earned with club hosts', () => {
     const sid = connectCall() // ANCHOR is in the club; 60 gems a minute
     heartbeats(sid, 90_000)
     hub.handle(USER_FULL, 'SessionTerminate', { sid })
-    expect(callRecordsOf(db, USER)[0]).toMatchObject({ minutes: 2, gems_charged: 120 })
+    // Kept on the call's record too: the end of the call and the history say what it earned.
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, minutes: 2, gems_charged: 120, silver_earned: 10 })
     expect(silver(USER)).toBe(before.silver + 10)
     expect(rewards(USER).slice(before.rewards)).toEqual([{ silver: 10, reason: 'club_call', anchorJid: ANCHOR }])
   })
@@ -503,7 +504,7 @@ describe('silver earned with club hosts', () => {
     hub.handle(`${NOT_CLUB}/web_fachat`, 'CallReady', { sid })
     hub.handle(`${NOT_CLUB}/web_fachat`, 'CallAccept', { sid })
     hub.handle(USER_FULL, 'SessionTerminate', { sid })
-    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, gems_charged: expect.any(Number) })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, gems_charged: expect.any(Number), silver_earned: 0 })
     expect(silver(USER)).toBe(start)
     // Declined: the hold is given back, nothing was paid.
     const declined = startCall()

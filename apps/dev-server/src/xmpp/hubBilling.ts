@@ -93,6 +93,7 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
 
   const priceStmt = db.prepare('SELECT a.private_chat_price AS price FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
   const purchaseSinceStmt = db.prepare("SELECT 1 FROM orders o JOIN users u ON u.uid = o.uid WHERE u.jid = ? AND o.created_at >= ? AND o.status = 'pending' LIMIT 1")
+  const earnedStmt = db.prepare('UPDATE call_records SET silver_earned = ? WHERE sid = ?')
   const clubStmt = db.prepare('SELECT a.is_club AS isClub, a.silver_call_price AS silverPrice FROM anchors a JOIN users u ON u.uid = a.uid WHERE u.jid = ?')
 
   /** The payer started a purchase since `since` that is still pending: they may be paying right now. */
@@ -325,6 +326,7 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       if (silver <= 0) return 0
       ledger.transaction(() => {
         ledger.creditSilver({ jid: session.payer }, silver)
+        earnedStmt.run(silver, session.sid)
         db.prepare(
           'INSERT INTO club_rewards (uid, silver, reason, anchor_jid, created_at) SELECT uid, ?, ?, ?, ? FROM users WHERE jid = ?',
         ).run(silver, 'club_call', anchor.bare, timers.now(), session.payer)

@@ -32,6 +32,7 @@ function record(index: number, patch: Partial<CallRecord>): CallRecord {
     freeKind: null,
     tier: 'standard',
     silverCharged: 0,
+    silverEarned: 0,
     ...patch,
   }
 }

@@ -163,6 +163,7 @@ export const commonResponses = {
                 peerAvatarUrl: z.string(),
                 tier: z.enum(['standard', 'silver']),
                 silverCharged: z.number().int().min(0),
+                silverEarned: z.number().int().min(0),
                 state: z.enum(['ringing', 'connected', 'ended', 'cancelled', 'missed']),
                 reason: z.string(),
                 startTime: nonNegative,

@@ -184,6 +184,11 @@ export interface CallRecord {
   tier: 'standard' | 'silver'
   /** Silver coins charged (silver calls; gemsCharged is then 0). */
   silverCharged: number
+  /**
+   * Silver coins the call earned this user: every whole minute paid in gems with a silver-club host
+   * earns `silverInfoConf.silverPerPaidClubMinute` (our design; 0 for every other call and side).
+   */
+  silverEarned: number
 }
 
 export type CallRecordsRequest = CursorPageRequest

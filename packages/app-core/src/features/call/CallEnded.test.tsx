@@ -21,7 +21,7 @@ function endedCall(patch: Record<string, unknown> = {}) {
       sid: 'sid-0',
       connectedAt: DEMO_NOW,
       endedAt: DEMO_NOW + 135_000,
-      summary: { gemsCharged: 180, silverCharged: 0, minutes: 3, freeKind: null },
+      summary: { gemsCharged: 180, silverCharged: 0, silverEarned: 0, minutes: 3, freeKind: null },
       summaryStatus: 'ready' as const,
       ...patch,
     },
@@ -35,6 +35,7 @@ describe('the end of a call', () => {
     expect(screen.getByRole('status').textContent).toBe('Call ended')
     expect(screen.getByTestId('call-duration').textContent).toBe('Duration 02:15')
     expect(screen.getByTestId('call-cost').textContent).toBe('Spent: 180 gems')
+    expect(screen.queryByTestId('call-silver-earned')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Chat' }))
     expect(router.state.location.pathname + router.state.location.search).toBe(`/message?with=${encodeURIComponent(HOST)}`)
   })
@@ -47,12 +48,16 @@ describe('the end of a call', () => {
   })
 
   it('a free call says free; a cost not known yet says so; a call that never connected shows no figures', async () => {
-    const free = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 0, silverCharged: 0, minutes: 1, freeKind: 'first' } }) })
+    const free = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 0, silverCharged: 0, silverEarned: 0, minutes: 1, freeKind: 'first' } }) })
     expect((await screen.findByTestId('call-cost')).textContent).toBe('Free call')
     free.unmount()
-    const silver = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 0, silverCharged: 25, minutes: 1, freeKind: null } }) })
+    const silver = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 0, silverCharged: 25, silverEarned: 0, minutes: 1, freeKind: null } }) })
     expect((await screen.findByTestId('call-cost')).textContent).toBe('Spent: 25 silver coins')
     silver.unmount()
+    const club = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: { gemsCharged: 180, silverCharged: 0, silverEarned: 15, minutes: 3, freeKind: null } }) })
+    expect((await screen.findByTestId('call-cost')).textContent).toBe('Spent: 180 gems')
+    expect(screen.getByTestId('call-silver-earned').textContent).toBe('Earned: 15 silver coins')
+    club.unmount()
     const loading = await renderApp({ path: '/video/200001', preloadedState: endedCall({ summary: null, summaryStatus: 'loading' }) })
     expect((await screen.findByTestId('call-cost')).textContent).toBe('Checking what the call cost…')
     loading.unmount()
@@ -73,7 +78,7 @@ describe('the end of a call', () => {
     const store = makeStore({ services: fakeServices({ api: { getCallRecords: async () => ({ list: structuredClone([...demoCallRecords]), nextCursor: null }) } }) })
     store.dispatch(snapshotChanged({ status: CALL_STATUS.Connecting, direction: 'outgoing', peer: HOST, sid: 'sid-3', price: 60, failure: null, at: DEMO_NOW }))
     await store.dispatch(loadCallSummary('sid-3'))
-    expect(store.getState().call).toMatchObject({ summary: { gemsCharged: 0, silverCharged: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' })
+    expect(store.getState().call).toMatchObject({ summary: { gemsCharged: 0, silverCharged: 0, silverEarned: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' })
     store.dispatch(snapshotChanged({ status: CALL_STATUS.Disconnected, direction: 'outgoing', peer: HOST, sid: 'sid-3', price: 60, failure: null, at: DEMO_NOW + 5_000 }))
     const late = store.dispatch(loadCallSummary('sid-0'))
     await late

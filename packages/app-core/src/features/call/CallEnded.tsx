@@ -39,7 +39,7 @@ export interface CallEndedProps {
 
 /**
  * The end of a call: who it was with, how long it lasted and what it cost as the server recorded it
- * (a free call says so), and what to do next — call again (through the confirmation, so the price is
+ * (a free call says so; silver a club host's call earned is told beside the cost), and what to do next — call again (through the confirmation, so the price is
  * shown again), chat with her, buy gems when they ran out, or close — and, for a call that connected,
  * stars for it and a way to report her.
  */
@@ -81,6 +81,11 @@ export function CallEnded({ statusText, name, avatarUrl, durationS, summary, sum
       {cost ? (
         <p className="vc-call-ended__figure" data-testid="call-cost" aria-live="polite">
           {cost}
+        </p>
+      ) : null}
+      {summary && summary.silverEarned > 0 ? (
+        <p className="vc-call-ended__figure vc-call-ended__earned" data-testid="call-silver-earned">
+          {t('summary.earned', { silver: t('history.silverCharged', { count: summary.silverEarned }) })}
         </p>
       ) : null}
       {feedback ? <CallRating name={name} stars={feedback.state.stars} status={feedback.state.rating} onRate={feedback.onRate} /> : null}

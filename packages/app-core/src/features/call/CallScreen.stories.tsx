@@ -64,14 +64,21 @@ const talked = { ...peer, status: 3, connectedAt: 0, endedAt: 135_000 }
 /** The end of a call talked in: the host, 02:15, what the server charged, call again / chat / close. */
 export const Ended: Story = {
   render: () => (
-    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, minutes: 3, freeKind: null }, summaryStatus: 'ready' } }} />
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, silverEarned: 0, minutes: 3, freeKind: null }, summaryStatus: 'ready' } }} />
+  ),
+}
+
+/** The end of a call with a silver-club host paid in gems: the cost and the silver it earned. */
+export const EndedEarnedSilver: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, silverEarned: 15, minutes: 3, freeKind: null }, summaryStatus: 'ready' } }} />
   ),
 }
 
 /** The end of a free call: "Free call" instead of a cost. */
 export const EndedFree: Story = {
   render: () => (
-    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, endedReason: 'free-call-ended', summary: { gemsCharged: 0, silverCharged: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' } }} />
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...talked, endedReason: 'free-call-ended', summary: { gemsCharged: 0, silverCharged: 0, silverEarned: 0, minutes: 1, freeKind: 'first' }, summaryStatus: 'ready' } }} />
   ),
 }
 
@@ -87,7 +94,7 @@ export const EndedRatedAndReported: Story = {
       path="/videoview"
       preloadedState={{
         ...base,
-        call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, minutes: 3, freeKind: null }, summaryStatus: 'ready', feedback: { stars: 4, rating: 'saved', report: 'sent' } },
+        call: { ...talked, summary: { gemsCharged: 180, silverCharged: 0, silverEarned: 0, minutes: 3, freeKind: null }, summaryStatus: 'ready', feedback: { stars: 4, rating: 'saved', report: 'sent' } },
       }}
     />
   ),

@@ -30,7 +30,7 @@ const SUMMARY_RECORDS = 5
 export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (sid: string, { extra }): Promise<CallSummary | null> => {
   const page = await extra.api.getCallRecords({ size: SUMMARY_RECORDS })
   const record = page.list.find((r) => r.sid === sid)
-  return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, minutes: record.minutes, freeKind: record.freeKind } : null
+  return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, silverEarned: record.silverEarned, minutes: record.minutes, freeKind: record.freeKind } : null
 })
 
 /**

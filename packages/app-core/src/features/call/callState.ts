@@ -12,6 +12,8 @@ export interface CallSummary {
   gemsCharged: number
   /** What a silver call cost (it charges silver coins, not gems). */
   silverCharged: number
+  /** Silver the call earned (minutes paid in gems with a silver-club host). */
+  silverEarned: number
   minutes: number
   freeKind: 'first' | 'paid' | null
 }
