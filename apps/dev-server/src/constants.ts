@@ -27,6 +27,10 @@ export const DEFAULT_ROLE = 2
  * real one and asked again.
  */
 export const IMAGE_UNLOCK_PRICE = 30
+/** Private photos per host (the album a host sells from; world/paidImages.ts). */
+export const PRIVATE_PHOTO_COUNT = 3
+/** How long a signed URL of an unlocked private photo shows it (world/paidImages.ts). */
+export const PAID_IMAGE_VIEW_TTL_MS = 10 * 60_000
 /** Free first call offered to a user who never paid (development values; SPEC: from the server). */
 export const FREE_FIRST_CALL_TIMES = 1
 export const FREE_FIRST_CALL_DURATION_S = 60

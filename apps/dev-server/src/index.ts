@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { DatabaseSync } from 'node:sqlite'
@@ -80,6 +81,7 @@ export async function startDevServer(options: StartDevServerOptions): Promise<De
     checkResponses: options.checkResponses ?? true,
     loginThrottle: createLoginThrottle(now),
     replays: createReplayStore(now, { ttlMs: REPLAY_TTL_MS, maxEntries: REPLAY_MAX_ENTRIES, maxBytes: REPLAY_MAX_BYTES }),
+    signingKey: randomBytes(32),
   }
   const handler = createRequestHandler(app, [...ROUTES, ...(options.extraRoutes ?? [])])
   const server = createServer((req, res) => {

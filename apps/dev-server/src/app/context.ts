@@ -26,4 +26,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle
   /** The answers of signed-in product requests by (uid, X-Request-Id), for their repeats. */
   replays: ReplayStore
+  /** Signs the image host's short-lived URLs of paid images (drawn at each start; world/paidImages.ts). */
+  signingKey: Buffer
 }

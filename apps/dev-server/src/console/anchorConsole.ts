@@ -15,11 +15,13 @@ import { randomBytes } from 'node:crypto'
 import { createSession } from '../auth/sessions.ts'
 import { verifyPassword } from '../auth/passwords.ts'
 import { findUser } from '../db/users.ts'
-import { CONSOLE_BURST_MAX } from '../constants.ts'
+import { CONSOLE_BURST_MAX, IMAGE_UNLOCK_PRICE, PRIVATE_PHOTO_COUNT } from '../constants.ts'
 import { HttpError, isLoopback } from '../http/http.ts'
 import type { AppContext } from '../app/context.ts'
 import type { Route, RouteRequest } from '../http/routes.ts'
+import { MessageType } from '@vchat/xmpp-chat'
 import type { ChatMessage, ChatSession, HubTransport, MessageStore, Messenger, TypingTracker } from '@vchat/xmpp-chat'
+import { privatePhotoPath, privatePreviewPath } from '../world/paidImages.ts'
 import { consoleCallScript } from './callBundle.ts'
 import { ANCHOR_CONSOLE_HTML } from './page.ts'
 
@@ -381,6 +383,24 @@ export const ANCHOR_CONSOLE_ROUTES: readonly Route[] = [
         const messages = await Promise.all(sends)
         entry.log.push(...messages)
         return { body: { messages: messages.map(view) } }
+      }
+      if (input.privatePhoto !== undefined) {
+        // One of the host's private photos, sold for gems (world/paidImages.ts): the message carries its
+        // name and public placeholder, never a URL that opens it, and the server's price.
+        const index = input.privatePhoto
+        if (typeof index !== 'number' || !Number.isInteger(index) || index < 1 || index > PRIVATE_PHOTO_COUNT) {
+          throw new HttpError(400, `privatePhoto: 1 to ${PRIVATE_PHOTO_COUNT}`)
+        }
+        const app = request.app
+        const photo = {
+          url: `${app.publicUrl}${privatePhotoPath(entry.uid, index)}`,
+          thumbUrl: `${app.publicUrl}${privatePreviewPath(entry.uid, index)}`,
+          payNeed: true,
+          payPrice: IMAGE_UNLOCK_PRICE,
+        }
+        const message = await entry.messenger.send({ to, content: '', type: MessageType.Image, attachment: photo })
+        entry.log.push(message)
+        return { body: { message: view(message) } }
       }
       if (typeof input.content !== 'string' || input.content === '') throw new HttpError(400, 'content: text is required')
       entry.typing.tracker.sent(to)

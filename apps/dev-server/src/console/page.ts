@@ -6,6 +6,8 @@
  * call script marks a call as under way (`body[data-call="active"]`). Every text from the network is
  * set with `textContent` (never as HTML), so messages and names show exactly as typed.
  */
+import { PRIVATE_PHOTO_COUNT } from '../constants.ts'
+
 export const ANCHOR_CONSOLE_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -89,6 +91,7 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
     <form id="composer" hidden>
       <label style="flex:1">Message <input name="text" autocomplete="off" required></label>
       <button type="submit">Send</button>
+      <button id="send-private" type="button">Send private photo</button>
     </form>
   </section>
 </main>
@@ -155,6 +158,14 @@ export const ANCHOR_CONSOLE_HTML = `<!doctype html>
   $('open').onsubmit = (event) => { event.preventDefault(); const jid = String(new FormData(event.target).get('jid')).trim(); if (jid) openThread(jid) }
   $('composer').elements.text.oninput = (event) => {
     if (open && event.target.value.trim()) api('/dev/anchor/typing', { id: consoleId, to: open }).catch(() => {})
+  }
+  // One of the host's private photos, sold for gems: the server writes the attachment (the price is its own).
+  let privatePhoto = 0
+  $('send-private').onclick = async () => {
+    if (!open) return
+    privatePhoto = (privatePhoto % ${PRIVATE_PHOTO_COUNT}) + 1
+    const data = await api('/dev/anchor/send', { id: consoleId, to: open, privatePhoto })
+    byMid.set(data.message.mid, data.message); renderThreads(); renderMessages()
   }
   $('composer').onsubmit = async (event) => {
     event.preventDefault(); const input = event.target.elements.text; const content = input.value

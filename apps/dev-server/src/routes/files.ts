@@ -8,6 +8,7 @@ import { HttpError, errorBody } from '../http/http.ts'
 import type { AppContext } from '../app/context.ts'
 import type { RawResult, Route, RouteResult } from '../http/routes.ts'
 import { renderImage, renderPortrait, requestedWidth } from '../world/images.ts'
+import { privatePhotoOf, signedSecondsLeft } from '../world/paidImages.ts'
 import { activeGift } from '../xmpp/giftCatalogue.ts'
 
 const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpe?g|gif|webp)$/
@@ -51,6 +52,13 @@ function uploadsDir(app: AppContext): string {
 }
 
 const SVG = 'image/svg+xml; charset=utf-8'
+/** Portrait variants of private photos, apart from the public gallery's (1–99). */
+const PRIVATE_PHOTO_VARIANT = 100
+
+function anchorGenderOf(app: AppContext, uid: string): Gender | null {
+  const row = app.db.prepare('SELECT gender FROM anchors WHERE uid = ?').get(uid) as { gender: Gender } | undefined
+  return row ? row.gender : null
+}
 
 export const fileRoutes: Route[] = [
   {
@@ -83,6 +91,20 @@ export const fileRoutes: Route[] = [
         const gift = activeGift(match[1])
         if (!gift) throw new HttpError(404, `no image ${path}`)
         return raw(SVG, renderImage('avatar', `gift-${gift.id}`, gift.title, width))
+      }
+      const privatePhoto = privatePhotoOf(path)
+      if (privatePhoto) {
+        // Only through a signed URL the unlock gave (world/paidImages.ts); kept no longer than it lives.
+        const secondsLeft = signedSecondsLeft(app, path, url.searchParams.get('exp'), url.searchParams.get('sig'))
+        if (secondsLeft === null) throw new HttpError(403, 'a private photo needs a valid, unexpired signed URL')
+        const host = anchorGenderOf(app, privatePhoto.uid)
+        if (host === null) throw new HttpError(404, `no image ${path}`)
+        return raw(SVG, renderPortrait(privatePhoto.uid, host, PRIVATE_PHOTO_VARIANT + privatePhoto.index, width), `private, max-age=${secondsLeft}`)
+      }
+      match = /^\/files\/private-previews\/(\d{1,12})_(\d{1,2})\.svg$/.exec(path)
+      if (match?.[1] && match[2] && privatePhotoOf(`/files/private/${match[1]}_${match[2]}.svg`)) {
+        // Drawn from nothing of the photo: a placeholder, whatever the photo shows.
+        return raw(SVG, renderImage('photo', `private-${match[1]}-${match[2]}`, '', width))
       }
       if (path === '/files/download/qr.svg') return raw(SVG, renderImage('cover', 'download', 'Get the app', width))
       match = /^\/files\/uploads\/([^/]+)$/.exec(path)

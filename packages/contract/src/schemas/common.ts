@@ -231,10 +231,17 @@ export const commonResponses = {
   ),
   unlockImage: exact<C.UnlockImageResponse>()(
     z
-      .object({ url: z.string().min(1), unlocked: z.boolean(), reason: z.enum(['none', 'gems_insufficient', 'price_changed']), price: z.number().int().min(1), gemsBalance: nonNegative })
+      .object({
+        url: z.string().min(1),
+        unlocked: z.boolean(),
+        reason: z.enum(['none', 'gems_insufficient', 'price_changed']),
+        price: z.number().int().min(1),
+        gemsBalance: nonNegative,
+        viewUrl: z.string(),
+      })
       .strict(),
   ),
-  unlockedImages: exact<C.UnlockedImagesResponse>()(z.object({ urls: z.array(z.string().min(1)) }).strict()),
+  unlockedImages: exact<C.UnlockedImagesResponse>()(z.object({ urls: z.array(z.string().min(1)), viewUrls: z.record(z.string(), z.string().min(1)) }).strict()),
   luckyBoxInfo: exact<C.LuckyBoxInfo>()(z.object({ enabled: z.boolean(), boxes: z.array(luckyBoxItem) }).strict()),
   openLuckyBox: exact<C.OpenLuckyBoxResponse>()(z.object({ box: luckyBoxItem, gems: z.number().int().positive(), gemsBalance: nonNegative }).strict()),
 } as const

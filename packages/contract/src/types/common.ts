@@ -289,6 +289,11 @@ export interface UnlockImageResponse {
   price: number
   /** The gems after the call. */
   gemsBalance: number
+  /**
+   * Once unlocked: a short-lived signed URL that shows the image ('' when not unlocked). The message's
+   * `url` names the image but does not open it; ask unlocked_images for a fresh one once this expires.
+   */
+  viewUrl: string
 }
 
 /**
@@ -303,6 +308,8 @@ export interface UnlockedImagesRequest {
 export interface UnlockedImagesResponse {
   /** The asked URLs (as given) this user has unlocked. */
   urls: string[]
+  /** For each of those, by the URL as asked: a fresh short-lived signed URL that shows it. */
+  viewUrls: Record<string, string>
 }
 
 export interface UserSupportInfo {

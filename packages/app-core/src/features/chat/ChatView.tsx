@@ -7,9 +7,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES } from '../../constants'
 import type { ChatMessageRecord, ChatThreadSummary } from '../../services/types'
 import { CoinStorePanel } from '../wallet'
-import { selectActiveMessages, selectConnection, selectHasOlder, selectMessagesStatus, selectOlderStatus, selectPeerTyping, selectSendLock } from './chatSlice'
+import { selectActiveMessages, selectConnection, selectHasOlder, selectImageViews, selectMessagesStatus, selectOlderStatus, selectPeerTyping, selectSendLock } from './chatSlice'
 import type { PendingUpload } from './chatState'
-import { checkSendLock, composerLeft, composerTyped, loadOlderMessages, openThread, retryMessage, sendMessage } from './chatThunks'
+import { checkSendLock, composerLeft, composerTyped, loadOlderMessages, openThread, retryMessage, sendMessage, syncImageUnlocks } from './chatThunks'
 import { selectUnlocks } from './purchaseSlice'
 import { unlockImage } from './purchaseThunks'
 import { selectShowTranslate, selectTranslations, translateMessage } from './translationSlice'
@@ -50,6 +50,7 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
   const connection = useAppSelector(selectConnection)
   const showTranslate = useAppSelector(selectShowTranslate)
   const translations = useAppSelector(selectTranslations)
+  const imageViews = useAppSelector(selectImageViews)
   const lock = useAppSelector((state) => selectSendLock(state, tid))
   const unlocks = useAppSelector(selectUnlocks)
   const allUploads = useAppSelector(selectUploads)
@@ -116,6 +117,17 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
       })
     },
     [dispatch, setStoreOpen],
+  )
+  // An unlocked photo whose signed URL stopped working (it expired, or the image host restarted):
+  // asked again once per URL, so a photo that cannot load does not ask in a loop.
+  const viewsAskedAgain = useRef(new Set<string>())
+  const onViewExpired = useCallback(
+    (message: ChatMessageRecord, viewUrl: string) => {
+      if (viewsAskedAgain.current.has(viewUrl)) return
+      viewsAskedAgain.current.add(viewUrl)
+      void dispatch(syncImageUnlocks([message]))
+    },
+    [dispatch],
   )
   const onSendAskedGift = useCallback(
     (message: ChatMessageRecord) => setGiftPanel({ asked: { mid: message.mid, giftId: stringField(message.attachment, 'giftId') } }),
@@ -220,6 +232,8 @@ export function ChatView({ tid, thread, onBack }: ChatViewProps) {
                     onRetry={onRetry}
                     onTranslate={onTranslate}
                     unlock={unlocks[row.message.mid]}
+                    viewUrl={imageViews[row.message.mid]}
+                    onViewExpired={onViewExpired}
                     onUnlock={onUnlock}
                     onSendAskedGift={onSendAskedGift}
                   />

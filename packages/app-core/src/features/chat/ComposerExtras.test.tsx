@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { UploadImageRequest } from '@vchat/api-client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -242,15 +242,25 @@ describe('gift panel', () => {
 })
 
 describe('paid images', () => {
-  it('a paid image is blurred with its price; unlocking spends gems and shows it', async () => {
+  // The message names the photo; only the signed URL the server answers on unlock opens it.
+  const PHOTO = '/files/private/200001_1.svg'
+  const PREVIEW = '/files/private-previews/200001_1.svg'
+  const VIEW = 'http://127.0.0.1:8787/files/private/200001_1.svg?exp=1700000600000&sig=first'
+  const srcs = () => [...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '')
+
+  it('a paid image shows its placeholder and price, never the photo; unlocking spends gems and shows it through its signed URL', async () => {
     const user = userEvent.setup()
-    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
+    const unlockImage = vi.fn().mockResolvedValue({ url: PHOTO, unlocked: true, reason: 'none', price: 30, gemsBalance: 470, viewUrl: VIEW })
     const { services } = setup({}, { api: { unlockImage } })
     const { store } = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     expect(await screen.findByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
+    expect(srcs()).toContain(PREVIEW)
+    expect(srcs().some((src) => src.includes('/files/private/'))).toBe(false)
     await user.click(screen.getByRole('button', { name: 'Unlock for 30 gems' }))
     await waitFor(() => expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull())
-    expect(unlockImage).toHaveBeenCalledWith({ url: '/files/photos/200001_1.svg', anchorJid: MIA, price: 30 })
+    expect(unlockImage).toHaveBeenCalledWith({ url: PHOTO, anchorJid: MIA, price: 30 })
+    const messages = screen.getByRole('list', { name: 'Messages with Mia' })
+    expect(within(messages).getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe(VIEW)
     expect(store.getState().account.gemsBalance).toBe(470)
   })
 
@@ -270,40 +280,45 @@ describe('paid images', () => {
     expect(store.getState().account.gemsBalance).toBe(470)
   })
 
-  it('an unlocked image is saved on its stored message and still shows unlocked after a reload', async () => {
+  it('an unlocked image is saved on its stored message; after a reload it shows through a fresh signed URL, not charged again', async () => {
     const user = userEvent.setup()
-    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
-    const { chat, services } = setup({}, { api: { unlockImage } })
+    const unlockImage = vi.fn().mockResolvedValue({ url: PHOTO, unlocked: true, reason: 'none', price: 30, gemsBalance: 470, viewUrl: VIEW })
+    const fresh = `${PHOTO}?exp=1700001200000&sig=fresh`
+    // Nothing unlocked on the first page; unlocked (with a fresh signed URL) after its reload.
+    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: [], viewUrls: {} })
+    const { chat, services } = setup({}, { api: { unlockImage, getUnlockedImages } })
     const first = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     await user.click(await screen.findByRole('button', { name: 'Unlock for 30 gems' }))
     await waitFor(() => expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true))
     expect(first.store.getState().chat?.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true)
     first.unmount()
+    getUnlockedImages.mockResolvedValue({ urls: [PHOTO], viewUrls: { [PHOTO]: fresh } })
 
-    // A new page load: a fresh store reading the same stored messages; nothing is asked of the server.
+    // A new page load: a fresh store reading the same stored messages; the signed URL of the last
+    // page is not kept (it expires), the server answers a fresh one.
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(470) })
     const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
-    expect(await within(messages).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+    await waitFor(() => expect(within(messages).getByRole('img', { name: 'Photo' }).getAttribute('src')).toBe(fresh))
     expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Unlock for 30 gems' })).toBeNull()
     expect(unlockImage).toHaveBeenCalledTimes(1)
   })
 
   it('an image the server says this user already unlocked shows unlocked when the thread loads, and is saved', async () => {
-    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: ['/files/photos/200001_1.svg'] })
+    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: [PHOTO], viewUrls: { [PHOTO]: VIEW } })
     const unlockImage = vi.fn()
     const { chat, services } = setup({}, { api: { getUnlockedImages, unlockImage } })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
-    expect(await within(messages).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
+    expect((await within(messages).findByRole('img', { name: 'Photo' })).getAttribute('src')).toBe(VIEW)
     expect(screen.queryByText('Private photo – unlock for 30 gems')).toBeNull()
-    expect(getUnlockedImages).toHaveBeenCalledWith({ urls: ['/files/photos/200001_1.svg'] })
+    expect(getUnlockedImages).toHaveBeenCalledWith({ urls: [PHOTO] })
     expect(unlockImage).not.toHaveBeenCalled()
     expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBe(true)
   })
 
-  it('stays locked when the server has no unlock for it or cannot be asked; a saved unlock is not asked again', async () => {
-    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: [] })
+  it('stays locked when the server has no unlock for it or cannot be asked', async () => {
+    const getUnlockedImages = vi.fn().mockResolvedValue({ urls: [], viewUrls: {} })
     const { chat, services } = setup({}, { api: { getUnlockedImages } })
     const first = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     await waitFor(() => expect(getUnlockedImages).toHaveBeenCalled())
@@ -311,23 +326,39 @@ describe('paid images', () => {
     first.unmount()
 
     getUnlockedImages.mockReset().mockRejectedValue(new Error('Network Error'))
-    const second = await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
+    await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     await waitFor(() => expect(getUnlockedImages).toHaveBeenCalled())
     expect(await screen.findByText('Private photo – unlock for 30 gems')).toBeInstanceOf(Element)
     expect(chat.messages.find((m) => m.mid === 'm3')?.unlocked).toBeUndefined()
-    second.unmount()
+  })
 
-    const saved = chat.messages.find((m) => m.mid === 'm3')
-    if (saved) saved.unlocked = true
-    getUnlockedImages.mockReset()
+  it('an unlocked photo whose signed URL stopped loading (expired) is shown through a fresh one, asked once', async () => {
+    const fresh = `${PHOTO}?exp=1700001200000&sig=fresh`
+    // What the image host signs now: VIEW until it has expired, then fresh ones.
+    let current = VIEW
+    const getUnlockedImages = vi.fn(async () => ({ urls: [PHOTO], viewUrls: { [PHOTO]: current } }))
+    const { services } = setup({}, { api: { getUnlockedImages } })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
-    expect(await within(await screen.findByRole('list', { name: 'Messages with Mia' })).findByRole('img', { name: 'Photo' })).toBeInstanceOf(Element)
-    expect(getUnlockedImages).not.toHaveBeenCalled()
+    const messages = await screen.findByRole('list', { name: 'Messages with Mia' })
+    const photo = () => within(messages).getByRole('img', { name: 'Photo' })
+    await waitFor(() => expect(photo().getAttribute('src')).toBe(VIEW))
+    const asked = getUnlockedImages.mock.calls.length
+    current = fresh
+    fireEvent.error(photo())
+    await waitFor(() => expect(photo().getAttribute('src')).toBe(fresh))
+    expect(getUnlockedImages).toHaveBeenCalledTimes(asked + 1)
+    // The fresh one failing too is asked about once more, not again and again.
+    fireEvent.error(photo())
+    await waitFor(() => expect(getUnlockedImages).toHaveBeenCalledTimes(asked + 2))
+    fireEvent.error(photo())
+    fireEvent.error(photo())
+    await act(async () => {})
+    expect(getUnlockedImages).toHaveBeenCalledTimes(asked + 2)
   })
 
   it('an unlock the chat store could not save still shows for this session', async () => {
     const user = userEvent.setup()
-    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: true, reason: 'none', gemsBalance: 470 })
+    const unlockImage = vi.fn().mockResolvedValue({ url: PHOTO, unlocked: true, reason: 'none', price: 30, gemsBalance: 470, viewUrl: VIEW })
     const chat = fakeChatService({ threads: demoThreads, messages: demoMessages }, { markImageUnlocked: () => Promise.reject(new Error('QuotaExceededError')) })
     const services = fakeServices({ chat, api: { unlockImage } })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
@@ -338,7 +369,7 @@ describe('paid images', () => {
 
   it('without enough gems the coin store opens and the image stays locked', async () => {
     const user = userEvent.setup()
-    const unlockImage = vi.fn().mockResolvedValue({ url: '/files/photos/200001_1.svg', unlocked: false, reason: 'gems_insufficient', gemsBalance: 5 })
+    const unlockImage = vi.fn().mockResolvedValue({ url: PHOTO, unlocked: false, reason: 'gems_insufficient', price: 30, gemsBalance: 5, viewUrl: '' })
     const { services } = setup({}, { api: { unlockImage } })
     await renderApp({ path: `/message?with=${MIA}`, services, preloadedState: signedIn(500) })
     await user.click(await screen.findByRole('button', { name: 'Unlock for 30 gems' }))

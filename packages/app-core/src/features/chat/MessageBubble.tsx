@@ -27,6 +27,10 @@ export interface MessageBubbleProps {
   onTranslate(message: ChatMessageRecord): void
   /** A paid image's unlock in this session, if any. */
   unlock?: UnlockState | undefined
+  /** An unlocked paid image: the short-lived signed URL that shows it (none yet while it is asked for). */
+  viewUrl?: string | undefined
+  /** An unlocked paid image did not load (its signed URL expired): asks for a fresh one. */
+  onViewExpired?: (message: ChatMessageRecord, viewUrl: string) => void
   /** Unlock a paid image (incoming, payNeed). */
   onUnlock?: (message: ChatMessageRecord) => void
   /** Answer an ask-gift card with its gift. */
@@ -59,6 +63,8 @@ export const MessageBubble = memo(function MessageBubble({
   onRetry,
   onTranslate,
   unlock,
+  viewUrl,
+  onViewExpired,
   onUnlock,
   onSendAskedGift,
   row,
@@ -87,8 +93,13 @@ export const MessageBubble = memo(function MessageBubble({
       const price = unlock?.price ?? numberField(attachment, 'payPrice')
       // Unlocked: saved on the stored message (survives a reload), or just now in this session.
       const unlocked = message.unlocked === true || unlock?.status === 'done'
-      const locked = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing && !unlocked
-      const src = safeMediaUrl(stringField(attachment, locked ? 'thumbUrl' : 'url') || stringField(attachment, 'thumbUrl'))
+      const paid = Boolean((attachment as { payNeed?: unknown } | undefined)?.payNeed) && !outgoing
+      const locked = paid && !unlocked
+      // A paid image's own URL names it but opens nothing: unlocked, it shows through its signed URL
+      // (its placeholder until that is known).
+      const src = safeMediaUrl(
+        locked ? stringField(attachment, 'thumbUrl') : paid ? (viewUrl ?? stringField(attachment, 'thumbUrl')) : stringField(attachment, 'url') || stringField(attachment, 'thumbUrl'),
+      )
       body = locked ? (
         <div className="vc-chat-msg__paid">
           {src ? <img className="vc-chat-msg__image vc-chat-msg__image--blurred" src={src} alt="" loading="lazy" /> : null}
@@ -105,7 +116,13 @@ export const MessageBubble = memo(function MessageBubble({
           ) : null}
         </div>
       ) : src ? (
-        <img className="vc-chat-msg__image" src={src} alt={t('message.image')} loading="lazy" />
+        <img
+          className="vc-chat-msg__image"
+          src={src}
+          alt={t('message.image')}
+          loading="lazy"
+          {...(paid && viewUrl && onViewExpired ? { onError: () => onViewExpired(message, viewUrl) } : {})}
+        />
       ) : (
         <span>{t('message.image')}</span>
       )

@@ -30,6 +30,7 @@ export const initialChatState: ChatState = {
   notice: null,
   peerTyping: {},
   peerLastSeen: {},
+  imageViews: {},
 }
 
 function upsertMessage(list: ChatMessageRecord[], message: ChatMessageRecord) {
@@ -290,12 +291,15 @@ export const chatSlice = createSlice({
         const message = state.messages.find((m) => m.mid === mid)
         if (message) message.unlocked = true
         for (const thread of state.threads) if (thread.lastMessage?.mid === mid) thread.lastMessage.unlocked = true
+        if (action.payload) state.imageViews[mid] = action.payload
       })
       .addCase(syncImageUnlocks.fulfilled, (state, action) => {
-        const mids = new Set(action.payload)
+        const views = action.payload
+        const mids = new Set(Object.keys(views))
         if (mids.size === 0) return
         for (const message of state.messages) if (mids.has(message.mid)) message.unlocked = true
         for (const thread of state.threads) if (thread.lastMessage && mids.has(thread.lastMessage.mid)) thread.lastMessage.unlocked = true
+        Object.assign(state.imageViews, views)
       })
       .addCase(loggedOut, () => initialChatState)
   },
@@ -316,6 +320,8 @@ const UNKNOWN_LAST_SEEN: PeerLastSeen = { state: 'unknown' }
 /** The peer's last seen for the header (one stable object while unknown, so selectors stay equal). */
 export const selectPeerLastSeen = (state: RootState, peer: string): PeerLastSeen => chatOf(state).peerLastSeen[peer] ?? UNKNOWN_LAST_SEEN
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
+/** The signed URL that shows an unlocked paid image of the thread, if one was given. */
+export const selectImageViews = (state: RootState) => chatOf(state).imageViews
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
 
 // Loaded with the signed-in parts (the chat bridge): the slice joins the store then (see app/rootReducer.ts).

@@ -76,6 +76,11 @@ export interface ChatState {
   peerTyping: Record<string, true>
   /** Last seen per peer (bare jid), for the conversation header. */
   peerLastSeen: Record<string, PeerLastSeen>
+  /**
+   * Signed URLs that show unlocked paid images, by message id. Short-lived (the image host's), so
+   * kept in memory only: a thread that loads asks for fresh ones (`syncImageUnlocks`).
+   */
+  imageViews: Record<string, string>
 }
 
 /** Photos on their way from the composer (`chatUploads`). */

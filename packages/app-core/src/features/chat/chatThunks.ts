@@ -32,43 +32,49 @@ export const openThread = createAppAsyncThunk('chat/openThread', async (tid: str
   return messages
 })
 
-/** A received paid image not (yet) marked unlocked, with the URL the server knows it by. */
-function lockedImageUrl(message: ChatMessageRecord, me: string): string | null {
-  if (message.unlocked === true || message.from === me) return null
+/** A received paid image, with the URL the server knows it by (a name: it opens nothing). */
+function paidImageUrl(message: ChatMessageRecord, me: string): string | null {
+  if (message.from === me) return null
   const attachment = message.attachment as { payNeed?: unknown; url?: unknown } | undefined
   return attachment?.payNeed && typeof attachment.url === 'string' && attachment.url ? attachment.url : null
 }
 
 /**
- * When a thread loads, asks the server which of its still-locked paid images this user has already
- * unlocked (unlocked_images: read only, nothing charged) — e.g. on another device, or before the local
- * database was cleared — and marks those unlocked, on the stored message too. A failure leaves them locked
- * (unlocking again is free server-side).
+ * When a thread loads (or an unlocked image stops loading), asks the server which of these paid
+ * images this user has unlocked (unlocked_images: read only, nothing charged) — e.g. on another
+ * device, or before the local database was cleared — and marks those unlocked, on the stored message
+ * too. Answers, by message id, the fresh short-lived signed URL that shows each (the image host's
+ * URLs expire, so none is stored). A failure leaves them as they were (unlocking again is free
+ * server-side).
  */
-export const syncImageUnlocks = createAppAsyncThunk<string[], readonly ChatMessageRecord[]>('chat/syncImageUnlocks', async (messages, { extra, getState }) => {
+export const syncImageUnlocks = createAppAsyncThunk<Record<string, string>, readonly ChatMessageRecord[]>('chat/syncImageUnlocks', async (messages, { extra, getState }) => {
   const me = getState().auth.user?.jid ?? ''
-  const byUrl = new Map<string, string[]>()
+  const byUrl = new Map<string, ChatMessageRecord[]>()
   for (const message of messages) {
-    const url = lockedImageUrl(message, me)
-    if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), message.mid])
+    const url = paidImageUrl(message, me)
+    if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), message])
   }
-  if (byUrl.size === 0) return []
-  let urls: string[]
+  if (byUrl.size === 0) return {}
+  let viewUrls: Record<string, string>
   try {
-    urls = (await extra.api.getUnlockedImages({ urls: [...byUrl.keys()].slice(0, UNLOCKED_IMAGES_MAX_URLS) })).urls
+    viewUrls = (await extra.api.getUnlockedImages({ urls: [...byUrl.keys()].slice(0, UNLOCKED_IMAGES_MAX_URLS) })).viewUrls
   } catch (error) {
     extra.logger.warn('unlocked images check failed', { reason: failureReason(error) })
-    return []
+    return {}
   }
-  const mids = urls.flatMap((url) => byUrl.get(url) ?? [])
-  for (const mid of mids) {
-    try {
-      await extra.chat.markImageUnlocked(mid)
-    } catch (error) {
-      extra.logger.warn('image unlock not saved', { reason: failureReason(error) })
+  const views: Record<string, string> = {}
+  for (const [url, viewUrl] of Object.entries(viewUrls)) {
+    for (const message of byUrl.get(url) ?? []) {
+      views[message.mid] = viewUrl
+      if (message.unlocked === true) continue
+      try {
+        await extra.chat.markImageUnlocked(message.mid)
+      } catch (error) {
+        extra.logger.warn('image unlock not saved', { reason: failureReason(error) })
+      }
     }
   }
-  return mids
+  return views
 })
 
 /**

@@ -12,6 +12,11 @@ export const demoGifts: GiftInfo[] = [
   { id: 'yacht', type: 2, gemsPrice: 1314, tabId: 2, priority: 6, title: 'Yacht', iconUrl: '/files/gifts/yacht.svg', isActive: true, showArea: 1 },
 ]
 
+/** The signed URL the fake image host answers for an unlocked private photo (its query as the image host adds it). */
+export function demoViewUrl(url: string): string {
+  return `${url}?exp=1&sig=demo`
+}
+
 /**
  * Answers like the local backend: unlocked, development translator, no auto message, the gift
  * catalogue, unlocks at 500 gems at the server's price of 30 gems an image (each image charged once;
@@ -25,14 +30,17 @@ export function chatFakeApi(): ChatApi {
     getGiftList: async () => ({ list: structuredClone(demoGifts) }),
     unlockImage: async ({ url, price: shown }): Promise<UnlockImageResponse> => {
       const price = IMAGE_PRICE
-      if (unlocked.has(url)) return { url, unlocked: true, reason: 'none', price, gemsBalance: gems }
-      if (shown !== price) return { url, unlocked: false, reason: 'price_changed', price, gemsBalance: gems }
-      if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', price, gemsBalance: gems }
+      if (unlocked.has(url)) return { url, unlocked: true, reason: 'none', price, gemsBalance: gems, viewUrl: demoViewUrl(url) }
+      if (shown !== price) return { url, unlocked: false, reason: 'price_changed', price, gemsBalance: gems, viewUrl: '' }
+      if (gems < price) return { url, unlocked: false, reason: 'gems_insufficient', price, gemsBalance: gems, viewUrl: '' }
       gems -= price
       unlocked.add(url)
-      return { url, unlocked: true, reason: 'none', price, gemsBalance: gems }
+      return { url, unlocked: true, reason: 'none', price, gemsBalance: gems, viewUrl: demoViewUrl(url) }
     },
-    getUnlockedImages: async ({ urls }) => ({ urls: urls.filter((url) => unlocked.has(url)) }),
+    getUnlockedImages: async ({ urls }) => {
+      const kept = urls.filter((url) => unlocked.has(url))
+      return { urls: kept, viewUrls: Object.fromEntries(kept.map((url) => [url, demoViewUrl(url)])) }
+    },
     translate: async ({ targetLang, sourceText }): Promise<TranslateResponse> => ({ translatedText: `[${targetLang}] ${sourceText}`, targetLang, translator: 'development' }),
     getSendMsgLock: async ({ targetJid }): Promise<SendMsgLockResponse> => ({ targetJid, locked: false, reason: 'none' }),
     triggerAutoMessage: async ({ anchorJid }): Promise<TriggerAutoMessageResponse> => ({ triggered: false, anchorJid, text: '' }),
@@ -51,7 +59,7 @@ export function demoMessage(overrides: Partial<ChatMessageRecord> & { mid: strin
 export const demoMessages: ChatMessageRecord[] = [
   demoMessage({ mid: 'm1', content: 'Hi! How is your day going?', nickName: 'Mia', date: BASE }),
   demoMessage({ mid: 'm2', from: ME, to: MIA, content: 'Great, thanks! And yours?', date: BASE + 60_000, read: true }),
-  demoMessage({ mid: 'm3', type: 2, date: BASE + 120_000, attachment: { url: '/files/photos/200001_1.svg', thumbUrl: '/files/photos/200001_1.svg', payNeed: true, payPrice: 30 } }),
+  demoMessage({ mid: 'm3', type: 2, date: BASE + 120_000, attachment: { url: '/files/private/200001_1.svg', thumbUrl: '/files/private-previews/200001_1.svg', payNeed: true, payPrice: 30 } }),
   demoMessage({ mid: 'm4', type: 6, date: BASE + 180_000, attachment: { id: 's1', name: 'Wave', thumbUrl: '/files/avatars/200001.svg' } }),
   demoMessage({ mid: 'm5', type: 19, date: BASE + 240_000, attachment: { giftId: 'heart', giftPrice: 20, isSend: false } }),
   demoMessage({ mid: 'm6', type: 10, date: BASE + 300_000, attachment: { sid: 'c1', caller: ME, callee: MIA, startTime: BASE, endTime: BASE + 60_000, reason: 'hang up' } }),

@@ -48,7 +48,8 @@ export const buyGift = createAppAsyncThunk<void, { to: string; gift: GiftInfo; a
 )
 
 /**
- * Unlocks a paid image for its price; 'gems' when the gems do not cover it (nothing charged). The
+ * Unlocks a paid image for its price; 'gems' when the gems do not cover it (nothing charged). Answers
+ * the short-lived signed URL that shows it. The
  * unlock is saved on the stored message (chat-db `unlocked`), so a reload or another tab shows the
  * image unlocked; should saving fail, it stays unlocked for this session and the server, which keeps
  * the unlock, answers the next unlock free.
@@ -80,6 +81,7 @@ export const unlockImage = createAppAsyncThunk<string, { mid: string; url: strin
     } catch (error) {
       extra.logger.warn('image unlock not saved', { reason: failureReason(error) })
     }
-    return answer.url
+    // The signed URL that shows it now (the message's own URL names the image but opens nothing).
+    return answer.viewUrl
   },
 )
