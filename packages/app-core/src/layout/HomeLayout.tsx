@@ -106,8 +106,13 @@ export function HomeLayout() {
       <AccountShell />
       <SignedInLayer part="chat" />
       <header className="vc-app-header">
+        {/* The mark and the name as text, not the wordmark picture: its letters are drawn for a dark
+            background, and the header follows the light theme too. */}
         <AppLink to="/" className="vc-app-header__brand" aria-label={brand.displayName}>
-          <Logo src={brand.logos.wordmark} alt={brand.displayName} height={32} />
+          <Logo src={brand.logos.mark} alt="" height={32} />
+          <span className="vc-app-header__name" aria-hidden="true">
+            {brand.displayName}
+          </span>
         </AppLink>
         <SignedInLayer part="tasks" />
         <HeaderAccount />
