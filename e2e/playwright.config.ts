@@ -28,6 +28,12 @@ const ARABIC_SPECS = ['**/login.spec.ts', '**/discover.spec.ts', '**/identity.sp
  * Chromium and fonts, so the images match there.
  */
 const RTL_VISUAL_SPEC = '**/rtl-visual.spec.ts'
+/**
+ * Visual baselines of the main screens in every brand at both sizes, light and dark, and in Arabic
+ * (visual.spec.ts), in projects of their own, kept per project beside the spec.
+ */
+const VISUAL_SPEC = '**/visual.spec.ts'
+const VISUAL_EXPECT = { timeout: EXPECT_TIMEOUT_MS, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } } as const
 
 export default defineConfig<BrandOptions>({
   testDir: './specs',
@@ -58,8 +64,8 @@ export default defineConfig<BrandOptions>({
       { name: `${brand}-mobile`, use: { brand, ...mobile }, testMatch: brand === 'default' ? DEFAULT_BRAND_MOBILE_SPECS : EVERY_BRAND_SPECS },
       { name: `${brand}-desktop`, use: { brand, ...desktop }, testMatch: EVERY_BRAND_SPECS },
     ]),
-    { name: 'second-mobile', use: { brand: 'second', ...mobile }, testIgnore: RTL_VISUAL_SPEC },
-    { name: 'second-desktop', use: { brand: 'second', ...desktop }, testIgnore: [...CALL_SPEC, RTL_VISUAL_SPEC] },
+    { name: 'second-mobile', use: { brand: 'second', ...mobile }, testIgnore: [RTL_VISUAL_SPEC, VISUAL_SPEC] },
+    { name: 'second-desktop', use: { brand: 'second', ...desktop }, testIgnore: [...CALL_SPEC, RTL_VISUAL_SPEC, VISUAL_SPEC] },
     { name: 'second-arabic', use: { brand: 'second', ...mobile, locale: 'ar-SA' }, testMatch: ARABIC_SPECS },
     {
       name: 'second-rtl-visual',
@@ -67,7 +73,23 @@ export default defineConfig<BrandOptions>({
       testMatch: RTL_VISUAL_SPEC,
       snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
       // A project's expect replaces the top-level one: the same ceiling, plus the screenshot comparison.
-      expect: { timeout: EXPECT_TIMEOUT_MS, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } },
+      expect: VISUAL_EXPECT,
+    },
+    ...(['default', 'second', 'third'] as const).flatMap((brand) =>
+      (['mobile', 'desktop'] as const).map((size) => ({
+        name: `${brand}-visual-${size}`,
+        use: { brand, ...(size === 'mobile' ? mobile : desktop), timezoneId: 'UTC' },
+        testMatch: VISUAL_SPEC,
+        snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{projectName}/{arg}{ext}',
+        expect: VISUAL_EXPECT,
+      })),
+    ),
+    {
+      name: 'second-visual-arabic',
+      use: { brand: 'second', ...mobile, locale: 'ar-SA', timezoneId: 'UTC' },
+      testMatch: VISUAL_SPEC,
+      snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{projectName}/{arg}{ext}',
+      expect: VISUAL_EXPECT,
     },
   ],
 })
