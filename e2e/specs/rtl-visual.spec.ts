@@ -5,11 +5,10 @@
  * is fixed and animations are off.
  */
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type TestUser } from '../support/fixtures.ts'
-import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { consoleApi, imagesLoaded, prepareScreens, signInToMatch } from '../support/screens.ts'
+import { TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
-/** A fixed day and time for everything that reads the browser clock. */
-const FIXED_NOW = new Date('2026-03-14T10:30:00Z')
 /** Hosts whose development console talks in the thread (one per language so both can run at once). */
 const HOST_BY_LANGUAGE = { ar: '200031', he: '200032' } as const
 const HOST_PASSWORD = 'demo1234'
@@ -19,60 +18,10 @@ const LANGUAGES = [
   { lng: 'he', locale: 'he-IL', greeting: 'שלום! מה שלומך היום?', reply: 'אני בסדר, תודה' },
 ] as const
 
-async function prepare(page: Page): Promise<void> {
-  await page.clock.setFixedTime(FIXED_NOW)
-  // Cookie choice made and the notification prompt answered (the app's storage wrapper keeps JSON under
-  // one key each), so neither card covers the screen.
-  await page.addInitScript(() => {
-    localStorage.setItem('vchat:cookie-consent', JSON.stringify('necessary'))
-    localStorage.setItem('vchat:notificationPrompt', JSON.stringify('later'))
-  })
-  // The complete-profile prompt of a fresh account is dismissed whenever it opens.
-  await page.addLocatorHandler(page.getByRole('dialog').filter({ has: page.locator('input[name="gender"]') }), async () => {
-    await page.keyboard.press('Escape')
-  })
-}
-
-async function signIn(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login')
-  const dialog = page.getByRole('dialog')
-  await dialog.locator('input[name="uid"]').fill(user.uid)
-  await dialog.locator('input[name="password"]').fill(user.password)
-  await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
-  // Room for a busy machine: the login, the session's first calls and the lazy /match screen.
-  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-}
-
-/**
- * Waits until every image in the viewport has loaded, so a screenshot never catches one half drawn.
- * Only the viewport: a lazy picture further down (the landing's live hosts behind the login sheet) is
- * not fetched until it comes near, and is not in the screenshot either.
- */
-async function imagesLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.locator('img:visible').evaluateAll((images) =>
-        images
-          .filter((img) => {
-            const box = img.getBoundingClientRect()
-            return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth
-          })
-          .every((img) => (img as HTMLImageElement).complete),
-      ),
-    )
-    .toBe(true)
-}
-
 async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await imagesLoaded(page)
   await expect(page).toHaveScreenshot(`${name}.png`, { mask })
-}
-
-async function hostApi<T>(apiUrl: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
 }
 
 for (const { lng, locale, greeting, reply } of LANGUAGES) {
@@ -82,7 +31,7 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
     test.describe.configure({ timeout: 2 * TEST_TIMEOUT_MS })
 
     test('login popup', async ({ page }) => {
-      await prepare(page)
+      await prepareScreens(page)
       await page.goto('/login')
       await expect(page.getByRole('dialog').locator('input[name="uid"]')).toBeVisible()
       await expectScreen(page, `${lng}-login`)
@@ -90,8 +39,8 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
 
     test('signed-in screens: match, goddess wall, wallet and coin store, settings, personal home', async ({ page, newUser }) => {
       const user = await newUser({ nickName: lng === 'ar' ? 'سارة' : 'נועה', gemsBalance: 120 })
-      await prepare(page)
-      await signIn(page, user)
+      await prepareScreens(page)
+      await signInToMatch(page, user)
       await expect(page.locator('button.vc-app-header__gems')).toContainText('120')
       await expect(page.locator('.vc-match__greeting')).toBeVisible()
       await expectScreen(page, `${lng}-match`)
@@ -120,16 +69,16 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
       expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
       const user = await newUser({ paid: true, gemsBalance: 500 })
       const hostUid = HOST_BY_LANGUAGE[lng]
-      const host = await hostApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
-      await prepare(page)
-      await signIn(page, user)
+      const host = await consoleApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
+      await prepareScreens(page)
+      await signInToMatch(page, user)
       await page.goto(`/message?with=${encodeURIComponent(host.jid)}`)
       const input = page.locator('#vc-chat-input')
       await input.fill(greeting)
       await input.press('Enter')
       const thread = page.locator('.vc-chat-view__messages')
       await expect(thread.locator('li[data-state="success"]', { hasText: greeting })).toBeVisible()
-      await hostApi(stack.apiUrl, '/dev/anchor/send', { id: host.id, to: user.jid, content: reply })
+      await consoleApi(stack.apiUrl, '/dev/anchor/send', { id: host.id, to: user.jid, content: reply })
       await expect(thread.getByText(reply)).toBeVisible()
       await expectScreen(page, `${lng}-message-thread`, [thread.locator('time')])
     })

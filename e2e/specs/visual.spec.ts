@@ -13,7 +13,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
 import { callStatus, hostPage, MEDIA_PERMISSIONS } from '../support/calls.ts'
-import { expect, test, type TestUser } from '../support/fixtures.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { consoleApi, imagesLoaded, prepareScreens, signInToMatch } from '../support/screens.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 test.use({
@@ -23,8 +24,6 @@ test.use({
 // Several screens per test, each in two themes, each waiting for two identical screenshots in a row.
 test.describe.configure({ timeout: 3 * TEST_TIMEOUT_MS })
 
-/** A fixed day and time for everything that reads the browser clock. */
-const FIXED_NOW = new Date('2026-03-14T10:30:00Z')
 const THEMES = ['light', 'dark'] as const
 /** The hosts each project chats with and calls (its own, so the projects and tests can run at once). */
 const HOSTS_BY_PROJECT: Record<string, { chat: string; call: string }> = {
@@ -49,48 +48,6 @@ function hostsOf(projectName: string): { chat: string; call: string } {
   return hosts
 }
 
-/**
- * The page's clock is fixed (what shows a date or a time is then the same every run), except in a
- * call: the call engine's and the hub's timing runs on the real clock there, and the timer is masked.
- */
-async function prepare(page: Page, { fixedClock = true } = {}): Promise<void> {
-  if (fixedClock) await page.clock.setFixedTime(FIXED_NOW)
-  // Cookie choice made and the notification prompt answered, so neither card covers the screen.
-  await page.addInitScript(() => {
-    localStorage.setItem('vchat:cookie-consent', JSON.stringify('necessary'))
-    localStorage.setItem('vchat:notificationPrompt', JSON.stringify('later'))
-  })
-  // The complete-profile prompt of a fresh account is dismissed whenever it opens.
-  await page.addLocatorHandler(page.getByRole('dialog').filter({ has: page.locator('input[name="gender"]') }), async () => {
-    await page.keyboard.press('Escape')
-  })
-}
-
-async function signIn(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login')
-  const dialog = page.getByRole('dialog')
-  await dialog.locator('input[name="uid"]').fill(user.uid)
-  await dialog.locator('input[name="password"]').fill(user.password)
-  await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
-  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
-}
-
-/** Every image in the viewport has loaded, so a screenshot never catches one half drawn. */
-async function imagesLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.locator('img:visible').evaluateAll((images) =>
-        images
-          .filter((img) => {
-            const box = img.getBoundingClientRect()
-            return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth
-          })
-          .every((img) => (img as HTMLImageElement).complete),
-      ),
-    )
-    .toBe(true)
-}
-
 /** The screen in both themes: `<name>-light.png` and `<name>-dark.png`. */
 async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
   for (const theme of THEMES) {
@@ -102,15 +59,9 @@ async function expectScreen(page: Page, name: string, mask: Locator[] = []): Pro
   }
 }
 
-async function hostApi<T>(apiUrl: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
 test.describe('visual baselines', () => {
   test('landing page of a visitor', async ({ page }) => {
-    await prepare(page)
+    await prepareScreens(page)
     await page.goto('/')
     // The live hosts have loaded (the section is no longer busy) in the brand's landing variant.
     await expect(page.locator('.vc-landing__live[aria-busy="false"]').or(page.locator('.vc-landing h1')).first()).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
@@ -121,8 +72,8 @@ test.describe('visual baselines', () => {
   test('signed-in screens: match, wall, host profile, personal home, coin store', async ({ page, newUser }, testInfo) => {
     const arabic = testInfo.project.name.endsWith('arabic')
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', gemsBalance: 120 })
-    await prepare(page)
-    await signIn(page, user)
+    await prepareScreens(page)
+    await signInToMatch(page, user)
     await expect(page.locator('button.vc-app-header__gems')).toContainText('120')
     await expect(page.locator('.vc-match__greeting')).toBeVisible()
     await expectScreen(page, 'match')
@@ -150,11 +101,11 @@ test.describe('visual baselines', () => {
     const hostUid = hostsOf(testInfo.project.name).chat
     const hostJid = `anchor_${hostUid}@localhost`
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', paid: true, gemsBalance: 500 })
-    await prepare(page)
-    await signIn(page, user)
+    await prepareScreens(page)
+    await signInToMatch(page, user)
 
     // One message each way through the host's development console.
-    const console = await hostApi<{ id: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
+    const console = await consoleApi<{ id: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
     await page.goto(`/message?with=${encodeURIComponent(hostJid)}`)
     const input = page.locator('#vc-chat-input')
     const greeting = arabic ? 'مرحبا! كيف حالك اليوم؟' : 'Hi! How is your day going?'
@@ -163,12 +114,12 @@ test.describe('visual baselines', () => {
     await input.press('Enter')
     const thread = page.locator('.vc-chat-view__messages')
     await expect(thread.locator('li[data-state="success"]', { hasText: greeting })).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
-    await hostApi(stack.apiUrl, '/dev/anchor/send', { id: console.id, to: user.jid, content: reply })
+    await consoleApi(stack.apiUrl, '/dev/anchor/send', { id: console.id, to: user.jid, content: reply })
     await expect(thread.getByText(reply)).toBeVisible()
     // Her app has the user's message (its receipt may come after her reply): Delivered, every run.
     await expect(thread.locator('li', { hasText: greeting }).locator('.vc-chat-msg__state--delivered')).toBeVisible()
     await expectScreen(page, 'chat', [thread.locator('time')])
-    await hostApi(stack.apiUrl, '/dev/anchor/logout', { id: console.id })
+    await consoleApi(stack.apiUrl, '/dev/anchor/logout', { id: console.id })
 
     await page.goto('/message')
     await expect(page.getByText(reply).first()).toBeVisible()
@@ -180,8 +131,8 @@ test.describe('visual baselines', () => {
     const arabic = testInfo.project.name.endsWith('arabic')
     const hostUid = hostsOf(testInfo.project.name).call
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', paid: true, gemsBalance: 500 })
-    await prepare(page, { fixedClock: false })
-    await signIn(page, user)
+    await prepareScreens(page, { fixedClock: false })
+    await signInToMatch(page, user)
     // The host in the app, in a browser of her own, answers the call.
     const host = await hostPage(browser, appUrl, hostUid)
     await page.goto(`/video/${hostUid}`)

@@ -248,31 +248,24 @@ describe('createSharedChat: one connection for the tabs of one account', () => {
 
   it('a message written while the login settles the tab’s role waits for it: the first tab sends it itself, a second tab through the leader', async () => {
     const browser = fakeBrowser()
-    // A tab's own service refuses writes until its own login has started, as the real one does.
-    const refusingBeforeLogin = () => {
+    /** A tab whose own service refuses writes until its own login has started (as the real one does), writing as its login starts. */
+    const tabWritingAtLogin = async (tabId: string, content: string) => {
       const own = ownService()
       const send = own.service.send.bind(own.service)
       vi.spyOn(own.service, 'send').mockImplementation(async (message) => {
         if (own.login.mock.calls.length === 0) throw new Error('need login')
         return send(message)
       })
+      const chat = createSharedChat(own.service, browser.tab(tabId), logger)
+      opened.push(chat)
+      const login = chat.login(credentials)
+      const written = chat.send({ to: 'user_200001@localhost', content })
+      await login
+      await expect(written).resolves.toMatchObject({ content })
       return own
     }
-    const ownA = refusingBeforeLogin()
-    const a = createSharedChat(ownA.service, browser.tab('a'), logger)
-    opened.push(a)
-    const loginA = a.login(credentials)
-    const fromA = a.send({ to: 'user_200001@localhost', content: 'first tab, right after load' })
-    await loginA
-    await expect(fromA).resolves.toMatchObject({ content: 'first tab, right after load' })
-
-    const ownB = refusingBeforeLogin()
-    const b = createSharedChat(ownB.service, browser.tab('b'), logger)
-    opened.push(b)
-    const loginB = b.login(credentials)
-    const fromB = b.send({ to: 'user_200001@localhost', content: 'second tab, right after load' })
-    await loginB
-    await expect(fromB).resolves.toMatchObject({ content: 'second tab, right after load' })
+    const ownA = await tabWritingAtLogin('a', 'first tab, right after load')
+    const ownB = await tabWritingAtLogin('b', 'second tab, right after load')
     expect(ownA.service.sent.map((message) => message.content)).toEqual(['first tab, right after load', 'second tab, right after load'])
     expect(ownB.service.sent).toEqual([])
   })

@@ -13,7 +13,7 @@ export const demoGifts: GiftInfo[] = [
 ]
 
 /** The signed URL the fake image host answers for an unlocked private photo (its query as the image host adds it). */
-export function demoViewUrl(url: string): string {
+function demoViewUrl(url: string): string {
   return `${url}?exp=1&sig=demo`
 }
 
