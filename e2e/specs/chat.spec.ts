@@ -441,9 +441,9 @@ test.describe('messages', () => {
       if (request.url().includes('/files/private/')) asked.push(request.url())
     })
     await signIn(page, user)
-    await openConversation(page, 'anchor_200045@localhost')
+    await openConversation(page, 'anchor_200061@localhost')
     const other = await context.newPage()
-    await anchorConsole(other, stack.apiUrl, '200045', user.jid)
+    await anchorConsole(other, stack.apiUrl, '200061', user.jid)
     await other.getByRole('button', { name: 'Send private photo' }).click()
 
     const thread = page.getByRole('list', { name: /^Messages with / })
@@ -451,20 +451,20 @@ test.describe('messages', () => {
     await expect(bubble).toBeVisible({ timeout: FLOW_TIMEOUT_MS })
     // The message names the photo; the page never asked for it, and the name alone opens nothing.
     expect(asked).toEqual([])
-    const named = `${stack.apiUrl}/files/private/200045_1.svg`
+    const named = `${stack.apiUrl}/files/private/200061_1.svg`
     expect(await page.evaluate((url) => fetch(url).then((answer) => answer.status), named)).toBe(403)
 
     await bubble.getByRole('button', { name: 'Unlock for 30 gems' }).click()
     const photo = thread.getByRole('img', { name: 'Photo' })
     await expect(photo).toBeVisible()
-    await expect(photo).toHaveAttribute('src', /\/files\/private\/200045_1\.svg\?exp=\d+&sig=[\w-]+$/)
+    await expect(photo).toHaveAttribute('src', /\/files\/private\/200061_1\.svg\?exp=\d+&sig=[\w-]+$/)
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     await expect(page.locator('button.vc-app-header__gems')).toContainText('470')
 
     // The next visit: still unlocked, shown through a fresh signed URL, not charged again.
     await page.reload()
     const again = page.getByRole('list', { name: /^Messages with / }).getByRole('img', { name: 'Photo' })
-    await expect(again).toHaveAttribute('src', /\/files\/private\/200045_1\.svg\?exp=\d+&sig=[\w-]+$/, { timeout: FLOW_TIMEOUT_MS })
+    await expect(again).toHaveAttribute('src', /\/files\/private\/200061_1\.svg\?exp=\d+&sig=[\w-]+$/, { timeout: FLOW_TIMEOUT_MS })
     await expect.poll(() => again.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     await expect(page.locator('button.vc-app-header__gems')).toContainText('470')
   })
