@@ -8,7 +8,8 @@
  * times, the videos and the call's timer), the clock is fixed and animations are off. The two themes
  * are taken on one page: the look is the root's `data-color-scheme` alone (settings/appearance.ts,
  * which the Dark mode setting writes), so a call or a conversation is drawn in both without being set
- * up twice.
+ * up twice; the scheme is held while it is drawn (the app writes the setting again when the account's
+ * settings arrive).
  */
 import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
@@ -51,8 +52,17 @@ function hostsOf(projectName: string): { chat: string; call: string } {
 /** The screen in both themes: `<name>-light.png` and `<name>-dark.png`. */
 async function expectScreen(page: Page, name: string, mask: Locator[] = []): Promise<void> {
   for (const theme of THEMES) {
+    // The app applies the Dark mode setting again when the account's settings arrive (any time after
+    // the sign-in, later on a busy machine): the scheme drawn is held until the next one is asked for.
     await page.evaluate((scheme) => {
-      document.documentElement.dataset.colorScheme = scheme
+      const root = document.documentElement
+      const held = window as unknown as { __vcScheme?: string; __vcSchemeHold?: MutationObserver }
+      held.__vcScheme = scheme
+      root.dataset.colorScheme = scheme
+      held.__vcSchemeHold ??= new MutationObserver(() => {
+        if (held.__vcScheme && root.dataset.colorScheme !== held.__vcScheme) root.dataset.colorScheme = held.__vcScheme
+      })
+      held.__vcSchemeHold.observe(root, { attributes: true, attributeFilter: ['data-color-scheme'] })
     }, theme)
     await imagesLoaded(page)
     await expect(page).toHaveScreenshot(`${name}-${theme}.png`, { mask })

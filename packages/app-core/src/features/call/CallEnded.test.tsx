@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
-import { fakeServices } from '../../testing/fakeServices'
+import { fakeServices, manualClock } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
 import { DEMO_NOW, demoCallRecords } from '../../testing/callRecordFixtures'
 import { CALL_STATUS, loadCallSummary, rateCall, snapshotChanged } from './callSlice'
@@ -72,6 +72,24 @@ describe('the end of a call', () => {
     // Nothing to rate or report about a call that never got going.
     expect(screen.queryByRole('radiogroup')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Report Mia' })).toBeNull()
+  })
+
+  it('reads the record again while the hub is still closing it: the silver earned shows once the record is closed', async () => {
+    const clock = manualClock(DEMO_NOW)
+    const open = { ...demoCallRecords[0]!, sid: 'sid-open', endTime: null, silverEarned: 0 }
+    const closed = { ...open, endTime: DEMO_NOW + 1_000, silverEarned: 5 }
+    const getCallRecords = vi.fn().mockResolvedValueOnce({ list: [open], nextCursor: null }).mockResolvedValue({ list: [closed], nextCursor: null })
+    const store = makeStore({ services: fakeServices({ clock, api: { getCallRecords } }) })
+    store.dispatch(snapshotChanged({ status: CALL_STATUS.Connecting, direction: 'outgoing', peer: HOST, sid: 'sid-open', price: 60, failure: null, at: DEMO_NOW }))
+    const loading = store.dispatch(loadCallSummary('sid-open'))
+    // The second read comes once the clock has moved on (ticked until it has, not for a fixed time).
+    await vi.waitFor(() => {
+      clock.tick(600)
+      expect(getCallRecords).toHaveBeenCalledTimes(2)
+    })
+    await loading
+    expect(getCallRecords).toHaveBeenCalledTimes(2)
+    expect(store.getState().call?.summary).toMatchObject({ gemsCharged: 120, silverEarned: 5 })
   })
 
   it('reads the summary of the call that ended from the server, and drops one that comes back after another call started', async () => {

@@ -27,10 +27,29 @@ export const loadCallOffer = createAppAsyncThunk('call/loadOffer', async (_: voi
 /** How many of the newest call records to read for the call that just ended (it is the newest or close). */
 const SUMMARY_RECORDS = 5
 
+/**
+ * How often the record is read while the hub is still closing the call, and how long apart: this side
+ * ends the moment its user hangs up, the hub a moment later (the last charges settled, a refund, the
+ * silver earned), so a first read can find the record still open.
+ */
+const SUMMARY_READS = 5
+const SUMMARY_READ_INTERVAL_MS = 600
+
 export const loadCallSummary = createAppAsyncThunk('call/loadSummary', async (sid: string, { extra }): Promise<CallSummary | null> => {
-  const page = await extra.api.getCallRecords({ size: SUMMARY_RECORDS })
-  const record = page.list.find((r) => r.sid === sid)
-  return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, silverEarned: record.silverEarned, minutes: record.minutes, freeKind: record.freeKind } : null
+  for (let read = 1; ; read += 1) {
+    const page = await extra.api.getCallRecords({ size: SUMMARY_RECORDS })
+    const record = page.list.find((r) => r.sid === sid)
+    // Closed (an end time) or the last read: what the server says now is shown.
+    if (!record || record.endTime !== null || read >= SUMMARY_READS) {
+      return record ? { gemsCharged: record.gemsCharged, silverCharged: record.silverCharged, silverEarned: record.silverEarned, minutes: record.minutes, freeKind: record.freeKind } : null
+    }
+    await new Promise<void>((resolve) => {
+      const handle = extra.clock.setInterval(() => {
+        extra.clock.clearInterval(handle)
+        resolve()
+      }, SUMMARY_READ_INTERVAL_MS)
+    })
+  }
 })
 
 /**
