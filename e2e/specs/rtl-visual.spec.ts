@@ -5,13 +5,13 @@
  * is fixed and animations are off.
  */
 import type { Locator, Page } from '@playwright/test'
+import { logIn, SEED_PASSWORD } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { consoleApi, imagesLoaded, prepareScreens, signInToMatch } from '../support/screens.ts'
+import { consoleApi, imagesLoaded, prepareScreens } from '../support/screens.ts'
 import { TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 /** Hosts whose development console talks in the thread (one per language so both can run at once). */
 const HOST_BY_LANGUAGE = { ar: '200031', he: '200032' } as const
-const HOST_PASSWORD = 'demo1234'
 
 const LANGUAGES = [
   { lng: 'ar', locale: 'ar-SA', greeting: 'مرحبا! كيف حالك اليوم؟', reply: 'أنا بخير، شكرا لك' },
@@ -40,7 +40,7 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
     test('signed-in screens: match, goddess wall, wallet and coin store, settings, personal home', async ({ page, newUser }) => {
       const user = await newUser({ nickName: lng === 'ar' ? 'سارة' : 'נועה', gemsBalance: 120 })
       await prepareScreens(page)
-      await signInToMatch(page, user)
+      await logIn(page, user.uid, user.password)
       await expect(page.locator('button.vc-app-header__gems')).toContainText('120')
       await expect(page.locator('.vc-match__greeting')).toBeVisible()
       await expectScreen(page, `${lng}-match`)
@@ -69,9 +69,9 @@ for (const { lng, locale, greeting, reply } of LANGUAGES) {
       expect(stack.prosody, 'messaging needs Prosody: npm test installs it, or apt-get install prosody').toBe(true)
       const user = await newUser({ paid: true, gemsBalance: 500 })
       const hostUid = HOST_BY_LANGUAGE[lng]
-      const host = await consoleApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
+      const host = await consoleApi<{ id: string; jid: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: SEED_PASSWORD })
       await prepareScreens(page)
-      await signInToMatch(page, user)
+      await logIn(page, user.uid, user.password)
       await page.goto(`/message?with=${encodeURIComponent(host.jid)}`)
       const input = page.locator('#vc-chat-input')
       await input.fill(greeting)

@@ -13,9 +13,9 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS, CHROMIUM_PATH } from '../support/chromium.ts'
-import { callStatus, hostPage, MEDIA_PERMISSIONS } from '../support/calls.ts'
+import { callStatus, hostPage, logIn, MEDIA_PERMISSIONS, SEED_PASSWORD } from '../support/calls.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { consoleApi, imagesLoaded, prepareScreens, signInToMatch } from '../support/screens.ts'
+import { consoleApi, imagesLoaded, prepareScreens } from '../support/screens.ts'
 import { FLOW_TIMEOUT_MS, TEST_TIMEOUT_MS } from '../support/timeouts.ts'
 
 test.use({
@@ -36,7 +36,6 @@ const HOSTS_BY_PROJECT: Record<string, { chat: string; call: string }> = {
   'third-visual-desktop': { chat: '200051', call: '200059' },
   'second-visual-arabic': { chat: '200052', call: '200060' },
 }
-const HOST_PASSWORD = 'demo1234'
 /**
  * In a call's screenshots: the fake camera's picture moves, and the user's own preview takes the
  * camera's shape once it has started, whenever that is — both hidden (call.spec checks the frames).
@@ -83,7 +82,7 @@ test.describe('visual baselines', () => {
     const arabic = testInfo.project.name.endsWith('arabic')
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', gemsBalance: 120 })
     await prepareScreens(page)
-    await signInToMatch(page, user)
+    await logIn(page, user.uid, user.password)
     await expect(page.locator('button.vc-app-header__gems')).toContainText('120')
     await expect(page.locator('.vc-match__greeting')).toBeVisible()
     await expectScreen(page, 'match')
@@ -112,10 +111,10 @@ test.describe('visual baselines', () => {
     const hostJid = `anchor_${hostUid}@localhost`
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', paid: true, gemsBalance: 500 })
     await prepareScreens(page)
-    await signInToMatch(page, user)
+    await logIn(page, user.uid, user.password)
 
     // One message each way through the host's development console.
-    const console = await consoleApi<{ id: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: HOST_PASSWORD })
+    const console = await consoleApi<{ id: string }>(stack.apiUrl, '/dev/anchor/login', { uid: hostUid, password: SEED_PASSWORD })
     await page.goto(`/message?with=${encodeURIComponent(hostJid)}`)
     const input = page.locator('#vc-chat-input')
     const greeting = arabic ? 'مرحبا! كيف حالك اليوم؟' : 'Hi! How is your day going?'
@@ -142,7 +141,7 @@ test.describe('visual baselines', () => {
     const hostUid = hostsOf(testInfo.project.name).call
     const user = await newUser({ nickName: arabic ? 'سارة' : 'Sara', paid: true, gemsBalance: 500 })
     await prepareScreens(page, { fixedClock: false })
-    await signInToMatch(page, user)
+    await logIn(page, user.uid, user.password)
     // The host in the app, in a browser of her own, answers the call.
     const host = await hostPage(browser, appUrl, hostUid)
     await page.goto(`/video/${hostUid}`)

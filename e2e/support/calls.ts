@@ -6,7 +6,9 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 import { FLOW_TIMEOUT_MS } from './timeouts.ts'
 
-const PASSWORD = 'demo1234'
+/** Every seeded account's password (the dev-server's seed). */
+export const SEED_PASSWORD = 'demo1234'
+const PASSWORD = SEED_PASSWORD
 export const MEDIA_PERMISSIONS = ['camera', 'microphone']
 
 export async function logIn(page: Page, uid: string, password = PASSWORD): Promise<void> {

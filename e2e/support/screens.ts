@@ -1,11 +1,11 @@
 /**
  * What the screenshot specs (visual.spec, rtl-visual.spec) share: a page made repeatable (fixed
  * clock, the cookie and notification prompts answered, the complete-profile prompt dismissed), the
- * sign-in they start from, the wait for the viewport's images, and the anchor console's JSON routes.
+ * wait for the viewport's images, and the anchor console's JSON routes. They sign in with `logIn`
+ * (calls.ts).
  */
 import type { Page } from '@playwright/test'
-import { expect, type TestUser } from './fixtures.ts'
-import { FLOW_TIMEOUT_MS } from './timeouts.ts'
+import { expect } from './fixtures.ts'
 
 /** A fixed day and time for everything that reads the browser clock. */
 const FIXED_NOW = new Date('2026-03-14T10:30:00Z')
@@ -26,17 +26,6 @@ export async function prepareScreens(page: Page, { fixedClock = true } = {}): Pr
   await page.addLocatorHandler(page.getByRole('dialog').filter({ has: page.locator('input[name="gender"]') }), async () => {
     await page.keyboard.press('Escape')
   })
-}
-
-/** Signs in from the login popup (found by its fields, not its words) and waits for /match. */
-export async function signInToMatch(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/login')
-  const dialog = page.getByRole('dialog')
-  await dialog.locator('input[name="uid"]').fill(user.uid)
-  await dialog.locator('input[name="password"]').fill(user.password)
-  await dialog.locator('form:has(input[name="password"]) button[type="submit"]').click()
-  // Room for a busy machine: the login, the session's first calls and the lazy /match screen.
-  await expect(page).toHaveURL(/\/match$/, { timeout: FLOW_TIMEOUT_MS })
 }
 
 /**
