@@ -320,7 +320,7 @@ const UNKNOWN_LAST_SEEN: PeerLastSeen = { state: 'unknown' }
 /** The peer's last seen for the header (one stable object while unknown, so selectors stay equal). */
 export const selectPeerLastSeen = (state: RootState, peer: string): PeerLastSeen => chatOf(state).peerLastSeen[peer] ?? UNKNOWN_LAST_SEEN
 export const selectChatNotice = (state: RootState) => chatOf(state).notice
-/** The signed URL that shows an unlocked paid image of the thread, if one was given. */
+/** The signed URLs that show the unlocked paid images of the thread, by message id (short-lived, never stored). */
 export const selectImageViews = (state: RootState) => chatOf(state).imageViews
 export const selectSendLock = (state: RootState, tid: string): SendLockState | undefined => chatOf(state).sendLock[tid]
 
