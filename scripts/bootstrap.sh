@@ -95,6 +95,21 @@ ensure_prosody() {
   fi
 }
 
+ensure_coturn() {
+  if command -v turnserver >/dev/null || [ -x /usr/bin/turnserver ]; then return; fi
+  if can_apt; then
+    log "installing coturn (apt-get install coturn)"
+    # The package's own service is unwanted: the stack runs its own TURN server on loopback.
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d
+    apt_install coturn || log "apt-get could not install coturn"
+    rm -f /usr/sbin/policy-rc.d
+  fi
+  if ! command -v turnserver >/dev/null && [ ! -x /usr/bin/turnserver ]; then
+    log "coturn is missing: calls connect without a relay (host candidates only). To relay them:"
+    log "  Debian/Ubuntu: sudo apt-get install coturn    macOS: brew install coturn"
+  fi
+}
+
 ensure_chromium() {
   # The right-to-left screenshot baselines are drawn with Noto's Arabic and Hebrew faces (Chromium
   # falls back to DejaVu without them), so the fonts are checked even where Chromium is already there.
@@ -115,7 +130,7 @@ ensure_deps
 script="${1:-}"; shift || true
 case "$script" in
   ""|--toolchain) exit 0 ;;
-  dev|start) ensure_prosody ;;
-  test:all|e2e|bench|test) ensure_prosody; ensure_chromium ;;
+  dev|start) ensure_prosody; ensure_coturn ;;
+  test:all|e2e|bench|test) ensure_prosody; ensure_coturn; ensure_chromium ;;
 esac
 exec pnpm run "$script" "$@"

@@ -42,6 +42,7 @@ interface StackReady {
   wsUrl: string | null
   xmppDomain: string
   prosody: boolean
+  turnUrl: string | null
 }
 
 function startStack(): Promise<StackReady> {
@@ -84,6 +85,7 @@ console.log(`
   brand app (${brand})  http://localhost:${appPort}
   dev-server           ${friendly(stack.apiUrl)}
   messaging            ${stack.wsUrl ? friendly(stack.wsUrl) : 'not running — install Prosody (Debian: apt-get install prosody) to chat and call'}
+  call relay (TURN)    ${stack.turnUrl ?? 'not running — calls use host candidates; install coturn (Debian: apt-get install coturn) to relay them'}
 
   demo logins (uid / password)
     100001 / demo1234   paid user, 500 gems

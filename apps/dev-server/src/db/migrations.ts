@@ -287,6 +287,12 @@ const MIGRATIONS: readonly Migration[] = [
     version: 10,
     sql: `ALTER TABLE call_records ADD COLUMN silver_earned INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    // Connected time whose media was down while the call recovered (ICE restart): neither billed nor
+    // counted in the call's duration.
+    version: 11,
+    sql: `ALTER TABLE call_records ADD COLUMN paused_ms INTEGER NOT NULL DEFAULT 0;`,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -96,6 +96,7 @@ describe('/api/common_service/call_records', () => {
       startTime: start,
       connectingTime: start + 5_000,
       endTime: start + 95_000,
+      pausedMs: 0,
       price: 60,
       minutes: 2,
       gemsCharged: 120,

@@ -36,6 +36,7 @@ function callRecord(row: CallHistoryRow, me: string, peerAvatarUrl = ''): CallRe
     startTime: row.start_time,
     connectingTime: row.connecting_time,
     endTime: row.end_time,
+    pausedMs: row.paused_ms,
     price: row.price,
     minutes: row.minutes,
     gemsCharged: silver ? 0 : row.gems_charged,

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_API_PORT, DEFAULT_WS_PORT } from '../constants.ts'
-import { prosodyInstallHint, readyLine, startStack } from './index.ts'
+import { prosodyInstallHint, readyLine, startStack, turnInstallHint } from './index.ts'
 
 const USAGE =
-  'Usage: node --conditions=@vchat/source apps/dev-server/src/stack/cli.ts [--api-port 8787] [--ws-port 5280] [--data-dir DIR] [--reset] [--no-prosody]'
+  'Usage: node --conditions=@vchat/source apps/dev-server/src/stack/cli.ts [--api-port 8787] [--ws-port 5280] [--data-dir DIR] [--reset] [--no-prosody] [--no-turn]'
 
 function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback
@@ -25,6 +25,7 @@ try {
       'data-dir': { type: 'string' },
       reset: { type: 'boolean', default: false },
       'no-prosody': { type: 'boolean', default: false },
+      'no-turn': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values
@@ -44,8 +45,10 @@ try {
     ...(values['data-dir'] ? { dataDir: resolve(values['data-dir']) } : {}),
     reset: values.reset,
     prosody: !values['no-prosody'],
+    turn: !values['no-turn'],
   })
   if (stack.prosodyUnavailable !== null) console.error(prosodyInstallHint(stack.prosodyUnavailable))
+  if (stack.turnUnavailable !== null) console.error(turnInstallHint(stack.turnUnavailable))
   console.log(readyLine(stack))
   let stopping = false
   const stop = (signal: string) => {

@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import { DEFAULT_API_PORT, DEFAULT_WS_PORT, DEFAULT_XMPP_DOMAIN } from '../constants.ts'
 import { startDevServer, type DevServer } from '../index.ts'
 import { defaultStackDataDir } from '../paths.ts'
-import { XMPP_ROUTES, closeAnchorConsoles, setAnchorConsoleXmpp, startXmppComponents } from '../xmpp/index.ts'
+import { XMPP_ROUTES, closeAnchorConsoles, createIceIssuer, iceDevRoutes, setAnchorConsoleXmpp, startXmppComponents } from '../xmpp/index.ts'
+import { TurnUnavailableError, startTurn, type TurnHandle } from './coturn.ts'
 import { ProsodyUnavailableError, startProsody } from './prosody.ts'
 
 export interface StartStackOptions {
@@ -18,6 +19,10 @@ export interface StartStackOptions {
   prosody?: boolean
   /** Prosody executable (default: VCHAT_PROSODY_BIN or `prosody` on PATH). */
   prosodyBinary?: string
+  /** Start coturn for calls (default true; without it calls connect with host candidates only). */
+  turn?: boolean
+  /** turnserver executable (default: VCHAT_TURNSERVER_BIN or `turnserver` on PATH). */
+  turnBinary?: string
   xmppDomain?: string
   log?: (line: string) => void
 }
@@ -28,12 +33,18 @@ export interface StackInfo {
   wsUrl: string | null
   xmppDomain: string
   prosody: boolean
+  /** `turn:host:port` of the stack's TURN server, or null when none runs. */
+  turnUrl: string | null
 }
 
 export interface Stack extends StackInfo {
   devServer: DevServer
   /** Why Prosody is not running, when it was wanted but is not installed. */
   prosodyUnavailable: string | null
+  /** Why coturn is not running, when it was wanted but is not installed. */
+  turnUnavailable: string | null
+  /** The stack's TURN server (null when none runs). */
+  turn: TurnHandle | null
   close(): Promise<void>
 }
 
@@ -41,8 +52,8 @@ export const READY_PREFIX = 'VCHAT_STACK_READY'
 
 /** The one line printed when the stack is ready. */
 export function readyLine(info: StackInfo): string {
-  const { apiUrl, wsUrl, xmppDomain, prosody } = info
-  return `${READY_PREFIX} ${JSON.stringify({ apiUrl, wsUrl, xmppDomain, prosody })}`
+  const { apiUrl, wsUrl, xmppDomain, prosody, turnUrl } = info
+  return `${READY_PREFIX} ${JSON.stringify({ apiUrl, wsUrl, xmppDomain, prosody, turnUrl })}`
 }
 
 /**
@@ -58,21 +69,45 @@ export function prosodyInstallHint(detail: string): string {
   ].join('\n')
 }
 
+/** Text shown when coturn is missing: calls still connect here, without a relay. */
+export function turnInstallHint(detail: string): string {
+  return [
+    `Calls run without a relay: ${detail}`,
+    'To relay calls through TURN as phones behind carrier NAT need, install coturn and start the stack again:',
+    '  Debian/Ubuntu: sudo apt-get install coturn',
+    '  macOS:         brew install coturn',
+  ].join('\n')
+}
+
 /**
- * Starts the dev-server in this process and Prosody as a child process. Port conflicts reject with
+ * Starts the dev-server in this process, and coturn and Prosody as child processes. Port conflicts reject with
  * a PortInUseError that names the port; a missing Prosody leaves `prosody: false`.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   const log = options.log ?? ((line: string) => console.log(line))
   const root = options.dataDir ?? defaultStackDataDir()
   const xmppDomain = options.xmppDomain ?? DEFAULT_XMPP_DOMAIN
+  let turn: TurnHandle | null = null
+  let turnUnavailable: string | null = null
+  if (options.turn ?? true) {
+    try {
+      turn = await startTurn({ dataDir: join(root, 'turn'), ...(options.turnBinary === undefined ? {} : { binary: options.turnBinary }), log: (line) => log(`[turn] ${line}`) })
+    } catch (error) {
+      if (!(error instanceof TurnUnavailableError)) throw error
+      turnUnavailable = error.message
+    }
+  }
+  const ice = createIceIssuer(turn)
   const devServer = await startDevServer({
     port: options.apiPort ?? DEFAULT_API_PORT,
     dataDir: join(root, 'dev-server'),
     reset: options.reset ?? false,
     xmppDomain,
     log: (line) => log(`[dev-server] ${line}`),
-    extraRoutes: XMPP_ROUTES,
+    extraRoutes: [...XMPP_ROUTES, ...iceDevRoutes(ice, turn)],
+  }).catch(async (error: unknown) => {
+    await turn?.close()
+    throw error
   })
 
   let prosodyHandle: { wsUrl: string; close(): Promise<void> } | null = null
@@ -88,7 +123,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         log: (line) => log(`[prosody] ${line}`),
       })
       // dev-server joins Prosody as the components gift.<domain> and hub.<domain>.
-      const components = await startXmppComponents({ db: devServer.db, domain: xmppDomain, componentPort: prosody.componentPort, componentSecret: prosody.componentSecret, hubTimers: devServer.clock, log: (line) => log(`[xmpp] ${line}`) }).catch(async (error: unknown) => {
+      const components = await startXmppComponents({ db: devServer.db, domain: xmppDomain, componentPort: prosody.componentPort, componentSecret: prosody.componentSecret, hubTimers: devServer.clock, ice, log: (line) => log(`[xmpp] ${line}`) }).catch(async (error: unknown) => {
         await prosody.close()
         throw error
       })
@@ -98,7 +133,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       if (error instanceof ProsodyUnavailableError) {
         prosodyUnavailable = error.message
       } else {
-        await devServer.close()
+        await Promise.allSettled([devServer.close(), turn?.close()])
         throw error
       }
     }
@@ -111,9 +146,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     xmppDomain,
     prosody: prosodyHandle !== null,
     prosodyUnavailable,
+    turnUrl: turn ? `turn:${turn.host}:${turn.port}` : null,
+    turnUnavailable,
+    turn,
     devServer,
     close() {
-      closing ??= Promise.allSettled([prosodyHandle?.close(), devServer.close()]).then(() => undefined)
+      closing ??= Promise.allSettled([prosodyHandle?.close(), devServer.close(), turn?.close()]).then(() => undefined)
       return closing
     },
   }

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
-import { READY_PREFIX, readyLine, startStack, type Stack } from './index.ts'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { READY_PREFIX, readyLine, startStack, turnInstallHint, type Stack } from './index.ts'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
 const dirs: string[] = []
@@ -49,12 +49,12 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
 describe('startStack', () => {
   it('serves the API without Prosody when asked to', async () => {
     const lines: string[] = []
-    const stack = await startStack({ apiPort: 0, prosody: false, dataDir: tempDir(), log: (l) => lines.push(l) })
+    const stack = await startStack({ apiPort: 0, prosody: false, turn: false, dataDir: tempDir(), log: (l) => lines.push(l) })
     try {
-      expect(stack).toMatchObject({ wsUrl: null, prosody: false, xmppDomain: 'localhost', prosodyUnavailable: null })
+      expect(stack).toMatchObject({ wsUrl: null, prosody: false, xmppDomain: 'localhost', prosodyUnavailable: null, turnUrl: null, turnUnavailable: null })
       expect(await health(stack.apiUrl)).toBe(200)
       expect(readyLine(stack)).toBe(
-        `VCHAT_STACK_READY {"apiUrl":"${stack.apiUrl}","wsUrl":null,"xmppDomain":"localhost","prosody":false}`,
+        `VCHAT_STACK_READY {"apiUrl":"${stack.apiUrl}","wsUrl":null,"xmppDomain":"localhost","prosody":false,"turnUrl":null}`,
       )
     } finally {
       await stack.close()
@@ -74,6 +74,38 @@ describe('startStack', () => {
       expect(stack.wsUrl).toBeNull()
       expect(stack.prosodyUnavailable).toContain('apt-get install prosody')
       expect(await health(stack.apiUrl)).toBe(200)
+    } finally {
+      await stack.close()
+    }
+  })
+
+  it('without coturn the stack still starts, calls use host candidates, and it says what to install', async () => {
+    const stack = await startStack({ apiPort: 0, wsPort: 0, dataDir: tempDir(), prosody: false, turnBinary: join(tempDir(), 'no-turnserver-here'), log: () => {} })
+    try {
+      expect(stack.turnUrl).toBeNull()
+      expect(stack.turnUnavailable).toContain('apt-get install coturn')
+      expect(turnInstallHint(stack.turnUnavailable ?? '')).toContain('Calls run without a relay')
+      expect(await health(stack.apiUrl)).toBe(200)
+      const cut = await fetch(`${stack.apiUrl}/dev/turn/cut`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 100 }) })
+      expect(cut.status).toBe(503)
+    } finally {
+      await stack.close()
+    }
+  })
+
+  it('starts coturn on loopback; a cut kills it and it comes back on the same port', async () => {
+    const stack = await startStack({ apiPort: 0, wsPort: 0, dataDir: tempDir(), prosody: false, log: () => {} })
+    try {
+      // On a machine without coturn the stack reports it instead of failing (the test above).
+      if (stack.turnUnavailable !== null) return
+      expect(stack.turnUrl).toMatch(/^turn:127\.0\.0\.1:\d+$/)
+      const turn = stack.turn!
+      const cut = await fetch(`${stack.apiUrl}/dev/turn/cut`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 300 }) })
+      expect(cut.status).toBe(200)
+      await vi.waitFor(() => expect(turn.running()).toBe(false), { timeout: 5_000 })
+      // Back after the cut, accepting connections on the same port (a generous bound: a busy machine).
+      await vi.waitFor(() => expect(turn.running()).toBe(true), { timeout: 15_000 })
+      expect(stack.turnUrl).toBe(`turn:127.0.0.1:${turn.port}`)
     } finally {
       await stack.close()
     }
@@ -99,9 +131,9 @@ describe('startStack', () => {
 
 describe('stack CLI', () => {
   it('prints one ready line, serves, and stops on SIGTERM', async () => {
-    const run = runCli(['--api-port', '0', '--no-prosody', '--data-dir', tempDir()])
+    const run = runCli(['--api-port', '0', '--no-prosody', '--no-turn', '--data-dir', tempDir()])
     const info = await run.ready
-    expect(info).toEqual({ apiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), wsUrl: null, xmppDomain: 'localhost', prosody: false })
+    expect(info).toEqual({ apiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), wsUrl: null, xmppDomain: 'localhost', prosody: false, turnUrl: null })
     expect(await health(String(info.apiUrl))).toBe(200)
     run.kill('SIGTERM')
     const { code, stdout } = await run.exit

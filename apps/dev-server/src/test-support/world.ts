@@ -185,5 +185,5 @@ export function recordConnectedCall(world: TestWorld, sid = 'contract-call-1'): 
   const writer = createCallRecordWriter(world.server.db)
   const start = world.clock.now - 120_000
   writer.open({ sid, caller: 'user_100001@localhost', callee: 'anchor_200001@localhost', payer: 'user_100001@localhost', price: 60, freeKind: null, startTime: start, held: 60 })
-  writer.update(sid, { state: 'ended', reason: 'hangup', connectingTime: start + 5_000, endTime: start + 65_000, minutes: 1, gemsCharged: 60, held: 0 })
+  writer.update(sid, { state: 'ended', reason: 'hangup', connectingTime: start + 5_000, endTime: start + 65_000, minutes: 1, gemsCharged: 60, held: 0, pausedMs: 0 })
 }

@@ -40,6 +40,8 @@ export interface CallRecordRow {
   gems_charged: number
   /** Silver the call earned its payer (a silver-club host, paid in gems). */
   silver_earned: number
+  /** Connected time when media was down and being recovered, ms: not billed, not in the duration. */
+  paused_ms: number
 }
 
 /** A new call as the hub opens it: ringing, with the first minute held (or nothing, when free). */
@@ -64,6 +66,7 @@ interface CallRecordUpdate {
   minutes: number
   gemsCharged: number
   held: number
+  pausedMs: number
 }
 
 export interface CallRecordWriter {
@@ -77,14 +80,14 @@ export function createCallRecordWriter(db: DatabaseSync): CallRecordWriter {
     `INSERT INTO call_records (sid, caller, callee, payer, price, free_kind, state, start_time, held) VALUES (?, ?, ?, ?, ?, ?, 'ringing', ?, ?)`,
   )
   const change = db.prepare(
-    `UPDATE call_records SET state = ?, reason = ?, connecting_time = ?, end_time = ?, minutes = ?, gems_charged = ?, held = ? WHERE sid = ?`,
+    `UPDATE call_records SET state = ?, reason = ?, connecting_time = ?, end_time = ?, minutes = ?, gems_charged = ?, held = ?, paused_ms = ? WHERE sid = ?`,
   )
   return {
     open(record) {
       insert.run(record.sid, record.caller, record.callee, record.payer, record.price, record.freeKind, record.startTime, record.held)
     },
     update(sid, update) {
-      change.run(update.state, update.reason, update.connectingTime, update.endTime, update.minutes, update.gemsCharged, update.held, sid)
+      change.run(update.state, update.reason, update.connectingTime, update.endTime, update.minutes, update.gemsCharged, update.held, update.pausedMs, sid)
     },
   }
 }
@@ -131,7 +134,7 @@ export function rateCall(db: DatabaseSync, sid: string, jid: string, stars: Call
 export function callRecordsOf(db: DatabaseSync, jid: string, limit = 100): CallRecordRow[] {
   return db
     .prepare(
-      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged, silver_earned
+      `SELECT sid, caller, callee, payer, price, free_kind, state, reason, start_time, connecting_time, end_time, minutes, gems_charged, silver_earned, paused_ms
        FROM call_records WHERE caller = ? OR callee = ? ORDER BY start_time DESC, sid DESC LIMIT ?`,
     )
     .all(jid, jid, limit) as unknown as CallRecordRow[]

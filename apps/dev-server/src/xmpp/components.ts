@@ -3,6 +3,7 @@ import { component, xml, type Component, type ComponentElement, type IqContext }
 import { createLedger } from '../db/ledger.ts'
 import { activeGift } from './giftCatalogue.ts'
 import { createHub, type Hub, type HubTimers } from './hub.ts'
+import type { IceIssuer } from './iceServers.ts'
 import {
   CALL_ELEMENT,
   GIFT_BUY_ELEMENT,
@@ -25,6 +26,8 @@ export interface StartXmppComponentsOptions {
   hubRingTimeoutMs?: number
   /** The hub's clock (default real time); the stack passes the dev-server's development clock. */
   hubTimers?: HubTimers
+  /** ICE servers and TURN credentials of each call (default none: host candidates). */
+  ice?: IceIssuer
 }
 
 export interface XmppComponents {
@@ -119,6 +122,7 @@ export async function startXmppComponents(options: StartXmppComponentsOptions): 
     log,
     ringTimeoutMs: options.hubRingTimeoutMs,
     timers: options.hubTimers,
+    ...(options.ice === undefined ? {} : { ice: options.ice }),
     // Signalling is live or worthless: `headline` reaches the sessions there are now and is never
     // kept (RFC 6121 §8.5.2: no offline storage, no archive, no re-routing of a full JID that has
     // gone to the account's other devices). As `chat`, a ring for a signed-out host waited in

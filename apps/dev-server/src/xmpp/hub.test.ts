@@ -4,7 +4,8 @@ import { migrate } from '../db/migrations.ts'
 import { seed } from '../db/seed.ts'
 import { createOrder, settleOrder } from '../world/payments.ts'
 import { callRecordsOf, freeCallsLeft } from './callRecords.ts'
-import { HUB_RECHARGE_GRACE_MS, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
+import { HUB_MEDIA_RECOVERY_BOUND_MS, HUB_RECHARGE_GRACE_MS, createHub, type Hub, type HubPayload, type HubTimers } from './hub.ts'
+import { createIceIssuer, turnCredential, type IceIssuer } from './iceServers.ts'
 
 const NOW = Date.UTC(2025, 5, 10, 12, 0, 0)
 const USER = 'user_100001@localhost' // paid, 500 gems
@@ -12,6 +13,9 @@ const FREE_USER = 'user_100002@localhost' // free, 0 gems
 const ANCHOR = 'anchor_200001@localhost' // price 60
 const USER_FULL = `${USER}/web_fachat`
 const ANCHOR_FULL = `${ANCHOR}/web_fachat`
+const TURN = { host: '127.0.0.1', port: 3478, secret: 'turn-secret' }
+/** TURN credentials live ten minutes in these tests. */
+const TURN_TTL_S = 600
 
 /** A manual clock: timers fire only when the test advances time. */
 function manualTimers(): HubTimers & { advance(ms: number): void } {
@@ -47,6 +51,12 @@ let clock: ReturnType<typeof manualTimers>
 let sent: Array<{ to: string; action: string; payload: HubPayload }>
 let hub: Hub
 let sids: number
+let ice: IceIssuer
+
+/** The ICE fields a call started at `now` carries. */
+function grantAt(now: number) {
+  return createIceIssuer(TURN, TURN_TTL_S).grant([USER, ANCHOR], now)
+}
 
 function gems(jid: string): number {
   return (db.prepare('SELECT gems_balance FROM users WHERE jid = ?').get(jid) as { gems_balance: number }).gems_balance
@@ -65,7 +75,8 @@ beforeEach(() => {
   clock = manualTimers()
   sent = []
   sids = 0
-  hub = createHub({ db, timers: clock, send: (to, action, payload) => sent.push({ to, action, payload }), newSid: () => `sid-${++sids}`, iceServers: [{ urls: 'stun:127.0.0.1' }] })
+  ice = createIceIssuer(TURN, TURN_TTL_S)
+  hub = createHub({ db, timers: clock, send: (to, action, payload) => sent.push({ to, action, payload }), newSid: () => `sid-${++sids}`, ice })
 })
 
 function startCall(): string {
@@ -94,7 +105,7 @@ describe('SessionRequest', () => {
   it('holds the first minute and answers SessionSuccess {sid, iceServers}; the callee gets CallIn', () => {
     const sid = startCall()
     expect(gems(USER)).toBe(440)
-    expect(last('SessionSuccess')!.payload).toEqual({ sid, iceServers: [{ urls: 'stun:127.0.0.1' }], price: 60, free: null, gemsBalance: 440 })
+    expect(last('SessionSuccess')!.payload).toEqual({ sid, ...grantAt(NOW), price: 60, free: null, gemsBalance: 440 })
     expect(last('CallIn', ANCHOR)!.payload).toMatchObject({ sid, caller: USER, price: 60 })
   })
 
@@ -414,7 +425,7 @@ describe('silver (low-tier) calls', () => {
     const sid = silverCall()
     expect(last('SessionSuccess', USER_FULL)!.payload).toEqual({
       sid,
-      iceServers: [{ urls: 'stun:127.0.0.1' }],
+      ...grantAt(NOW),
       price: 25,
       free: null,
       tier: 'silver',
@@ -563,5 +574,115 @@ describe('CallCheck and errors', () => {
     expect(last('SessionFail', ANCHOR_FULL)!.payload).toEqual({ reason: 'callee-blocked', callee: USER })
     db.prepare('UPDATE users SET blocked = 0 WHERE jid = ?').run(USER)
     expect(startCall()).toBe('sid-1')
+  })
+})
+
+describe('ICE servers and TURN credentials', () => {
+  it('hands both sides STUN and TURN with a credential that expires, derived from the shared secret', () => {
+    const sid = startCall()
+    const success = last('SessionSuccess', USER_FULL)!.payload
+    const callIn = last('CallIn', ANCHOR)!.payload
+    const expiresAt = NOW + TURN_TTL_S * 1000
+    expect(success.iceServersExpireAt).toBe(expiresAt)
+    expect(success.iceTransportPolicy).toBe('all')
+    expect(success.iceServers).toEqual([
+      { urls: ['stun:127.0.0.1:3478'] },
+      { urls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'], ...turnCredential(TURN.secret, 'user_100001', expiresAt) },
+    ])
+    expect((success.iceServers as Array<{ username?: string }>)[1]!.username).toBe(`${expiresAt / 1000}:user_100001`)
+    expect(callIn).toMatchObject({ sid, iceServers: success.iceServers, iceServersExpireAt: expiresAt })
+  })
+
+  it('a call started after the credentials of an earlier call expired gets new ones; IceServers renews them mid-call', () => {
+    const first = connectCall()
+    const firstGrant = last('SessionSuccess', USER_FULL)!.payload
+    hub.handle(USER_FULL, 'SessionTerminate', { sid: first })
+    clock.advance(TURN_TTL_S * 1000 + 1)
+    const second = connectCall()
+    const secondGrant = last('SessionSuccess', USER_FULL)!.payload
+    expect(secondGrant.iceServersExpireAt).toBeGreaterThan(clock.now())
+    expect(secondGrant.iceServers).not.toEqual(firstGrant.iceServers)
+    heartbeats(second, 10_000)
+    hub.handle(USER_FULL, 'IceServers', { sid: second })
+    expect(last('IceServers', USER_FULL)!.payload).toEqual({ sid: second, ...grantAt(clock.now()) })
+    hub.handle(USER_FULL, 'IceServers', { sid: 'nope' })
+    expect(last('CallError', USER_FULL)!.payload).toMatchObject({ reason: 'sidNonExistent', action: 'IceServers' })
+  })
+
+  it('relays only when an account is set to relay (the development control), for both sides of its calls', () => {
+    ice.setPolicy(ANCHOR, 'relay')
+    startCall()
+    expect(last('SessionSuccess', USER_FULL)!.payload.iceTransportPolicy).toBe('relay')
+    expect(last('CallIn', ANCHOR)!.payload.iceTransportPolicy).toBe('relay')
+  })
+
+  it('without a TURN server: no servers, no expiry (host candidates)', () => {
+    expect(createIceIssuer(null).grant([USER, ANCHOR], NOW)).toEqual({ iceServers: [], iceTransportPolicy: 'all', iceServersExpireAt: null })
+  })
+})
+
+describe('media down and recovered (ICE restart)', () => {
+  it('pauses billing while media is down: the next minute moves by the gap, and the record keeps the gap out of the duration', () => {
+    const sid = connectCall()
+    heartbeats(sid, 30_000)
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    heartbeats(sid, 5_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down' })
+    heartbeats(sid, 5_000)
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'up' })
+    // Still paused: the host's side has not recovered yet.
+    heartbeats(sid, 5_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'up' })
+    // 45 s since the answer, 15 s of it down: 30 s of talk. At 60 s the second minute has not started…
+    heartbeats(sid, 15_000)
+    expect(gems(USER)).toBe(440)
+    // …it starts at 75 s (60 s of media).
+    heartbeats(sid, 15_000)
+    expect(gems(USER)).toBe(380)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, state: 'ended', reason: 'hangup', minutes: 2, gems_charged: 120, paused_ms: 15_000 })
+  })
+
+  it('a minute due while media is down is charged when it comes back, not before', () => {
+    const sid = connectCall()
+    heartbeats(sid, 55_000)
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    heartbeats(sid, 10_000)
+    expect(gems(USER)).toBe(440)
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'up' })
+    heartbeats(sid, 5_000)
+    expect(gems(USER)).toBe(380)
+    expect(last('ReChargeSuccess', USER)!.payload).toMatchObject({ sid, charged: 120 })
+  })
+
+  it('media down past the recovery bound ends the call for both as media-lost; only connected minutes are charged', () => {
+    const sid = connectCall()
+    heartbeats(sid, 20_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down' })
+    heartbeats(sid, HUB_MEDIA_RECOVERY_BOUND_MS)
+    expect(last('SessionTerminate', USER_FULL)!.payload).toEqual({ sid, reason: 'media-lost' })
+    expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'media-lost' })
+    expect(gems(USER)).toBe(440)
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, reason: 'media-lost', minutes: 1, gems_charged: 60, paused_ms: HUB_MEDIA_RECOVERY_BOUND_MS })
+  })
+
+  it('a side that gave up on recovery ends the call for both with media-lost', () => {
+    const sid = connectCall()
+    heartbeats(sid, 10_000)
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    clock.advance(12_000)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid, reason: 'media-lost' })
+    expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'media-lost' })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, reason: 'media-lost', paused_ms: 12_000 })
+  })
+
+  it('ignores media states before the call is answered and with unknown values', () => {
+    const sid = startCall()
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    hub.handle(ANCHOR_FULL, 'CallReady', { sid })
+    hub.handle(ANCHOR_FULL, 'CallAccept', { sid })
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'sideways' })
+    heartbeats(sid, 60_000)
+    expect(gems(USER)).toBe(380)
   })
 })

@@ -11,6 +11,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { CALL_ERROR_BLOCKED } from '@vchat/contract'
 import { createCallRecordWriter, SILVER_RECORD_KIND } from './callRecords.ts'
 import { createHubBilling } from './hubBilling.ts'
+import { createIceIssuer, type IceIssuer } from './iceServers.ts'
 import { bareJid, type CallSession, type HubAccount, type HubPayload, type HubTimers, type Party } from './hubSession.ts'
 
 export { HUB_RECHARGE_GRACE_MS } from './hubBilling.ts'
@@ -28,14 +29,26 @@ const HUB_HEARTBEAT_GRACE_MS = 3 * HUB_HEARTBEAT_INTERVAL_MS
  * set-up time (SPEC §9: 60 s) before it counts as gone.
  */
 const HUB_MEDIA_SETUP_GRACE_MS = 60_000
+/**
+ * How long a connected call may have its media down (a side said `MediaState {media: 'down'}`) before
+ * the hub ends it as 'media-lost'. The clients give up after their ICE restarts (three attempts within
+ * 15 s); this bound, a little longer, ends a call whose sides cannot say so — and keeps a client from
+ * talking for free by claiming its media is down.
+ */
+export const HUB_MEDIA_RECOVERY_BOUND_MS = 20_000
+/** The reason a call ends with when its media could not be recovered (sent by a side, or by the hub's bound). */
+export const HUB_REASON_MEDIA_LOST = 'media-lost'
 
 export interface HubOptions {
   db: DatabaseSync
   /** Delivers `<call action>{payload}</call>` to a jid (bare or full). */
   send: (to: string, action: string, payload: HubPayload) => void
   timers?: HubTimers
-  /** ICE servers handed to both sides (loopback development needs none). */
-  iceServers?: readonly { urls: string | string[] }[]
+  /**
+   * The ICE servers, TURN credentials and transport policy handed to both sides of each call (default:
+   * none — loopback development connects with host candidates).
+   */
+  ice?: IceIssuer
   ringTimeoutMs?: number
   log?: (line: string) => void
   newSid?: () => string
@@ -68,7 +81,7 @@ export function createHub(options: HubOptions): Hub {
   const timers = options.timers ?? platformTimers()
   const log = options.log ?? (() => {})
   const ringTimeoutMs = options.ringTimeoutMs ?? HUB_RING_TIMEOUT_MS
-  const iceServers = options.iceServers ?? []
+  const ice = options.ice ?? createIceIssuer(null)
   const newSid = options.newSid ?? (() => crypto.randomUUID())
   const sessions = new Map<string, CallSession>()
   const records = createCallRecordWriter(db)
@@ -88,6 +101,7 @@ export function createHub(options: HubOptions): Hub {
       minutes: session.minutes,
       gemsCharged: session.charged,
       held: session.held,
+      pausedMs: session.pausedMs + (session.pausedSince === null ? 0 : timers.now() - session.pausedSince),
     })
   }
 
@@ -107,6 +121,10 @@ export function createHub(options: HubOptions): Hub {
     if (!sessions.delete(session.sid)) return
     for (const handle of session.timers) timers.clearTimeout(handle)
     session.timers = []
+    if (session.pausedSince !== null) {
+      session.pausedMs += timers.now() - session.pausedSince
+      session.pausedSince = null
+    }
     const refunded = billing.refundHold(session)
     persist(session, state, reason, true)
     if (refunded > 0) billing.announceRefund(session)
@@ -198,6 +216,10 @@ export function createHub(options: HubOptions): Hub {
       startTime: timers.now(),
       connectingTime: null,
       lastHeartbeat: new Map(),
+      mediaDown: new Set(),
+      pausedSince: null,
+      pausedMs: 0,
+      minuteDue: false,
       timers: [],
     }
     if (!billing.admit(from, session, terms, calleeJid)) return
@@ -212,8 +234,9 @@ export function createHub(options: HubOptions): Hub {
       startTime: session.startTime,
       held: session.held,
     })
-    send(from, 'SessionSuccess', billing.sessionSuccess(session, terms, iceServers))
-    send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price: session.price, free: session.free, tier: session.tier, iceServers })
+    const grant = ice.grant([caller.jid, callee.jid], timers.now())
+    send(from, 'SessionSuccess', { ...billing.sessionSuccess(session, terms), ...grant })
+    send(callee.jid, 'CallIn', { sid: session.sid, caller: caller.jid, price: session.price, free: session.free, tier: session.tier, ...grant })
     later(session, ringTimeoutMs, () => {
       const current = sessions.get(session.sid)
       if (!current || current.state !== 'ringing') return
@@ -221,6 +244,35 @@ export function createHub(options: HubOptions): Hub {
       send(current.callee.full, 'CallCancel', { sid: current.sid, reason: 'timeOut' })
       finish(current, 'missed', 'timeOut')
     })
+  }
+
+  /**
+   * A side's media went down (ICE disconnected, being restarted) or came back. While either side's is
+   * down the call is paused: billing's next minute moves by the gap and the gap is not in the
+   * duration. A pause longer than the recovery bound ends the call as 'media-lost'.
+   */
+  function mediaState(session: CallSession, from: string, down: boolean): void {
+    if (session.state !== 'connected') return
+    const bare = bareJid(from)
+    const wasPaused = session.mediaDown.size > 0
+    if (down) session.mediaDown.add(bare)
+    else session.mediaDown.delete(bare)
+    const paused = session.mediaDown.size > 0
+    if (paused && !wasPaused) {
+      const since = timers.now()
+      session.pausedSince = since
+      log(`call ${session.sid}: media down (${bare}), paused`)
+      later(session, HUB_MEDIA_RECOVERY_BOUND_MS, () => {
+        const current = sessions.get(session.sid)
+        if (current && current.pausedSince === since) terminate(current, HUB_REASON_MEDIA_LOST)
+      })
+    } else if (!paused && wasPaused && session.pausedSince !== null) {
+      const gap = timers.now() - session.pausedSince
+      session.pausedMs += gap
+      session.pausedSince = null
+      log(`call ${session.sid}: media back after ${gap} ms`)
+      billing.resume(session)
+    }
   }
 
   function sessionOf(from: string, payload: HubPayload, action: string): CallSession | null {
@@ -264,8 +316,21 @@ export function createHub(options: HubOptions): Hub {
           const session = sessionOf(from, payload, action)
           if (!session) return
           const other = otherSide(session, from)
-          if (other) send(other.full, 'SessionTerminate', { sid: session.sid, reason: 'peer-hangup' })
-          finish(session, session.state === 'connected' ? 'ended' : 'cancelled', 'hangup')
+          // A side whose media could not be recovered ends the call for both with that reason.
+          const lost = payload.reason === HUB_REASON_MEDIA_LOST && session.state === 'connected'
+          if (other) send(other.full, 'SessionTerminate', { sid: session.sid, reason: lost ? HUB_REASON_MEDIA_LOST : 'peer-hangup' })
+          finish(session, session.state === 'connected' ? 'ended' : 'cancelled', lost ? HUB_REASON_MEDIA_LOST : 'hangup')
+          return
+        }
+        case 'MediaState': {
+          const session = sessionOf(from, payload, action)
+          if (session && (payload.media === 'down' || payload.media === 'up')) mediaState(session, from, payload.media === 'down')
+          return
+        }
+        case 'IceServers': {
+          // Fresh credentials for an ICE restart (those of the call's start may have expired).
+          const session = sessionOf(from, payload, action)
+          if (session) send(from, 'IceServers', { sid: session.sid, ...ice.grant([session.caller.bare, session.callee.bare], timers.now()) })
           return
         }
         case 'SessionHeartbeat': {

@@ -56,9 +56,11 @@ export interface HubBilling {
   /** Whether the call may ring: the call-back rule and the first minute held; the refusal is sent otherwise. */
   admit(from: string, session: CallSession, terms: CallTerms, calleeJid: string): boolean
   /** SessionSuccess for the caller: the price and the balance its screen shows. */
-  sessionSuccess(session: CallSession, terms: CallTerms, iceServers: readonly { urls: string | string[] }[]): HubPayload
+  sessionSuccess(session: CallSession, terms: CallTerms): HubPayload
   /** The call was answered: the held minute is charged and the next one scheduled (paid calls). */
   startBilling(session: CallSession): void
+  /** Media is back after a pause: a minute that fell due during it is charged now (or later, moved by the gap). */
+  resume(session: CallSession): void
   /** The answered call's time limits: a silver call's duration, a free call's free time. */
   startTimeLimits(session: CallSession): void
   /** Gives back what was held and not earned; answers how much. */
@@ -135,8 +137,20 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
   function scheduleNextMinute(session: CallSession): void {
     // A silver call ends at silverCallDuration: no minute starts at or after that.
     if (session.tier === 'silver' && session.minutes * HUB_BILLING_UNIT_MS >= SILVER_CALL_DURATION_S * 1000) return
-    const nextAt = session.minuteBase.at + (session.minutes - session.minuteBase.minutes) * HUB_BILLING_UNIT_MS
-    later(session, Math.max(0, nextAt - timers.now()), () => payNextMinute(session))
+    later(session, Math.max(0, nextMinuteAt(session) - timers.now()), () => payNextMinute(session))
+  }
+
+  /**
+   * A minute base whose next minute starts at `at`: the media-down time so far is taken off, as
+   * `nextMinuteAt` adds all of it.
+   */
+  function rebase(session: CallSession, at: number): { at: number; minutes: number } {
+    return { at: at - session.pausedMs, minutes: session.minutes }
+  }
+
+  /** When the next minute starts: counted from the minute base, moved by the time media was down. */
+  function nextMinuteAt(session: CallSession): number {
+    return session.minuteBase.at + session.pausedMs + (session.minutes - session.minuteBase.minutes) * HUB_BILLING_UNIT_MS
   }
 
   /**
@@ -146,6 +160,16 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
    */
   function payNextMinute(session: CallSession): void {
     if (!sessions.has(session.sid)) return
+    // Media is down: no minute starts until it is back (resume pays it then).
+    if (session.pausedSince !== null) {
+      session.minuteDue = true
+      return
+    }
+    // Scheduled before a pause moved the minute: wait for its new start.
+    if (session.graceSince === null && timers.now() < nextMinuteAt(session)) {
+      scheduleNextMinute(session)
+      return
+    }
     if (!holdMinute(session)) {
       if (session.graceSince !== null) return
       const paying = session.tier !== 'silver' && session.connectingTime !== null && purchaseStartedSince(session.payer, session.connectingTime)
@@ -163,7 +187,7 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       return
     }
     // After a wait, the minute that was due when it began is the one paid now.
-    if (session.graceSince !== null) session.minuteBase = { at: session.graceSince, minutes: session.minutes }
+    if (session.graceSince !== null) session.minuteBase = rebase(session, session.graceSince)
     session.graceSince = null
     session.graceFor = null
     chargeHeldMinute(session)
@@ -199,7 +223,7 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       return
     }
     // Paid minutes count from the end of the free time, so the wait for the purchase is not free talk.
-    session.minuteBase = { at: session.graceSince ?? timers.now(), minutes: session.minutes }
+    session.minuteBase = rebase(session, session.graceSince ?? timers.now())
     session.graceSince = null
     session.graceFor = null
     chargeHeldMinute(session)
@@ -265,17 +289,17 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       }
       return true
     },
-    sessionSuccess(session, terms, iceServers) {
+    sessionSuccess(session, terms) {
       const { payer } = terms
       if (session.tier === 'silver') {
         // What the caller's screen shows: the silver price and balance, how long, and the calls left after this one.
         const silverBalance = ledger.findSilver({ jid: payer.jid }) ?? 0
         const silverTimesLeft = Math.max(0, silverCallsLeft(db, payer, timers.now(), terms.timezoneOffset) - 1)
-        return { sid: session.sid, iceServers, price: session.price, free: null, tier: session.tier, silverCallDuration: SILVER_CALL_DURATION_S, silverTimesLeft, silverBalance, gemsBalance: balanceOf(payer.jid) }
+        return { sid: session.sid, price: session.price, free: null, tier: session.tier, silverCallDuration: SILVER_CALL_DURATION_S, silverTimesLeft, silverBalance, gemsBalance: balanceOf(payer.jid) }
       }
       // A free call tells how long it is free and whether it goes on at `price` afterwards.
       const freeTerms = terms.free === null ? {} : { freeDuration: session.freeDurationMs / 1000, continuePaid: session.continuePaid }
-      return { sid: session.sid, iceServers, price: terms.anchorPrice, free: terms.free, ...freeTerms, gemsBalance: balanceOf(payer.jid) }
+      return { sid: session.sid, price: terms.anchorPrice, free: terms.free, ...freeTerms, gemsBalance: balanceOf(payer.jid) }
     },
     startBilling(session) {
       session.minuteBase = { at: session.connectingTime ?? timers.now(), minutes: 0 }
@@ -283,6 +307,11 @@ export function createHubBilling(options: HubBillingOptions): HubBilling {
       persist(session, 'connected', '', false)
       // A free call bills nothing while its free time runs; what follows is decided when it is over.
       if (session.free === null) scheduleNextMinute(session)
+    },
+    resume(session) {
+      if (!session.minuteDue) return
+      session.minuteDue = false
+      scheduleNextMinute(session)
     },
     startTimeLimits(session) {
       if (session.tier === 'silver') {

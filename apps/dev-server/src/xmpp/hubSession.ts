@@ -66,6 +66,14 @@ export interface CallSession {
   startTime: number
   connectingTime: number | null
   lastHeartbeat: Map<string, number>
+  /** The sides (bare jids) whose media is down and being recovered (`MediaState {media: 'down'}`). */
+  mediaDown: Set<string>
+  /** Since when media has been down on either side (null while it flows): time neither billed nor counted. */
+  pausedSince: number | null
+  /** Media-down time of earlier gaps, ms: the next minute starts this much later, the duration excludes it. */
+  pausedMs: number
+  /** A minute fell due while media was down: it is charged when media is back. */
+  minuteDue: boolean
   timers: unknown[]
 }
 

@@ -26,6 +26,7 @@ function record(index: number, patch: Partial<CallRecord>): CallRecord {
     startTime,
     connectingTime: startTime + 4_000,
     endTime: startTime + 4_000 + 95_000,
+    pausedMs: 0,
     price: 60,
     minutes: 2,
     gemsCharged: 120,

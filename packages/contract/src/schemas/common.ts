@@ -169,6 +169,7 @@ export const commonResponses = {
                 startTime: nonNegative,
                 connectingTime: nonNegative.nullable(),
                 endTime: nonNegative.nullable(),
+                pausedMs: nonNegative,
                 price: nonNegative,
                 minutes: nonNegative,
                 gemsCharged: nonNegative,

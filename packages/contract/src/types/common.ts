@@ -172,6 +172,11 @@ export interface CallRecord {
   startTime: number
   connectingTime: number | null
   endTime: number | null
+  /**
+   * Connected time whose media was down while the call recovered (ICE restart), ms: neither billed nor
+   * part of the call's duration, which is `endTime − connectingTime − pausedMs` (our design).
+   */
+  pausedMs: number
   /** Gems per minute and what was charged: every started minute (free calls charge nothing). */
   price: number
   minutes: number

@@ -60,7 +60,8 @@ function entryFromServer(record: CallRecord): CallHistoryEntry {
     peerAvatarUrl: record.peerAvatarUrl,
     status: historyStatus({ direction: record.direction, connected, reason: record.reason, active: record.state === 'ringing' || record.state === 'connected' }),
     startTime: record.startTime,
-    durationSeconds: connected ? seconds(record.connectingTime, record.endTime) : null,
+    // Time the call's media was down and being recovered is neither billed nor talk time.
+    durationSeconds: connected ? seconds(record.connectingTime, record.endTime === null ? null : record.endTime - record.pausedMs) : null,
     tier: record.tier,
     charged: record.tier === 'silver' ? record.silverCharged : record.gemsCharged,
     free: record.freeKind !== null,
