@@ -2,6 +2,8 @@
 // the routes rather than inside one feature.
 /** The wall of hosts (SPEC §2 /goddess): where "browse hosts" leads from any screen. */
 export const HOST_WALL_PATH = '/goddess'
+/** The camera and microphone check (SPEC §2 /test): linked from settings, and where /videoview leads with no call. */
+export const DEVICE_CHECK_PATH = '/test'
 /** Where the actions of a host lead (screens of other areas). */
 export const chatPath = (jid: string): string => `/message?with=${encodeURIComponent(jid)}`
 /**

@@ -1,4 +1,5 @@
 import type { BrandRouteFlags } from '../brand/brandConfig'
+import { DEVICE_CHECK_PATH } from './paths'
 import type { AppRoute, RouteDefinition, ScreenLoader } from './routeTable'
 import { withProps } from './withProps'
 
@@ -24,7 +25,7 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   { path: '/login', screen: 'login', layout: 'home', popup: true, auth: false, load: () => import('../features/auth/LoginScreen').then((m) => withProps(m.LoginScreen, { mode: 'choices' })) },
   { path: '/userpassword', screen: 'userPassword', layout: 'home', popup: true, auth: false, load: () => import('../features/auth/LoginScreen').then((m) => withProps(m.LoginScreen, { mode: 'password' })) },
   { path: '/video/:uid', screen: 'video', layout: 'home', popup: true, auth: true, load: loadCallScreen },
-  { path: '/videoview', screen: 'videoView', layout: 'home', popup: true, auth: true, load: loadCallScreen },
+  { path: '/videoview', screen: 'videoView', layout: 'home', popup: true, auth: true, load: () => import('../features/call/VideoViewScreen').then((m) => m.VideoViewScreen) },
   { path: '/friendreq', screen: 'friendRequests', layout: 'home', popup: false, auth: true, load: () => import('../features/social/SocialScreen').then((m) => m.SocialScreen) },
   { path: '/deletemessagesettings', screen: 'deleteMessageSettings', layout: 'home', popup: false, auth: true, load: () => import('../features/settings/DeleteMessageSettingsScreen').then((m) => m.DeleteMessageSettingsScreen) },
   { path: '/paymenthistory', screen: 'paymentHistory', layout: 'home', popup: false, auth: true, load: () => import('../features/wallet/PaymentHistoryScreen').then((m) => m.PaymentHistoryScreen) },
@@ -37,7 +38,7 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   { path: '/editprofile', screen: 'editProfile', layout: 'home', popup: false, auth: true, load: () => import('../features/profile/EditProfileScreen').then((m) => m.EditProfileScreen) },
   { path: '/messageSetup', screen: 'messageSetup', layout: 'home', popup: false, auth: true, enabled: (f) => f.messageSetup, load: () => import('../features/settings/MessageSetupScreen').then((m) => m.MessageSetupScreen) },
   // Top-level routes outside the layout.
-  { path: '/test', screen: 'videoTest', layout: 'top', popup: false, auth: false, load: loadCallScreen },
+  { path: DEVICE_CHECK_PATH, screen: 'videoTest', layout: 'top', popup: false, auth: false, load: () => import('../features/call/DeviceCheckScreen').then((m) => m.DeviceCheckScreen) },
   { path: '/preview', screen: 'chatPreview', layout: 'top', popup: false, auth: false, load: () => import('../features/chat/ChatPreviewScreen').then((m) => m.ChatPreviewScreen) },
   { path: '/checkoutCards', screen: 'checkoutCards', layout: 'top', popup: false, auth: false, payment: true, load: () => import('../features/wallet/CheckoutCardsScreen').then((m) => m.CheckoutCardsScreen) },
   { path: '/bindcheckout', screen: 'bindCheckout', layout: 'top', popup: false, auth: false, payment: true, load: () => import('../features/wallet/CheckoutCardsScreen').then((m) => m.BindCheckoutScreen) },

@@ -3,7 +3,7 @@ import type { BrandConfig } from '../brand/brandConfig'
 import { COOKIE_CONSENT_STORAGE_KEY, STORAGE_NAME, STORAGE_SIZE_BYTES } from '../constants'
 import { envFromImportMeta, resolveEndpoints } from './endpoints'
 import { createLazyApi } from './lazyApi'
-import { createLazyCalls, createLazyChat, createLazyDb } from './lazyServices'
+import { createLazyCalls, createLazyChat, createLazyDb, createLazyMedia } from './lazyServices'
 import { createStorage } from './storage'
 import { createTabSharedChat } from './tabSharedChat'
 import { createLazyAnalytics } from './analyticsService'
@@ -109,6 +109,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
       await (await sharedProductApi()).uploadPushToken({ pushToken: token, platform: 'web' })
     },
   })
+  const media = createLazyMedia()
   const services: Services = {
     brand,
     endpoints,
@@ -116,7 +117,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     // One messaging connection per browser: the account's tabs share the leader tab's session (the
     // sharing code loads with the first login).
     chat: createTabSharedChat(createLazyChat(endpoints, logger), logger),
-    calls: createLazyCalls(),
+    calls: createLazyCalls(media),
     db: createLazyDb(),
     analytics,
     push,
@@ -124,6 +125,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     consent,
     auth,
     cardVault: createCardVault({ url: endpoints.cardVaultUrl, publishableKey: brand.payments.cardVault.publishableKey }),
+    media,
     storage,
     clock: systemClock,
     logger,

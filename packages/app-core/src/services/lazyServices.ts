@@ -1,5 +1,5 @@
 import type { CallRuntime } from '../features/call/callRuntime'
-import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, ResolvedEndpoints } from './types'
+import type { CallsService, ChatConnectionState, ChatCredentials, ChatEvent, ChatService, DbService, Logger, MediaDevicesService, MediaService, ResolvedEndpoints } from './types'
 import type { MessagingInstance } from './messaging'
 import type { ChatDb } from '@vchat/chat-db'
 
@@ -129,23 +129,42 @@ export function createLazyChat(endpoints: ResolvedEndpoints, logger: Logger): Ch
 }
 
 /**
+ * Camera and microphone, loaded on demand: `devices()` imports `./mediaDevices` (the browser's media
+ * devices, Permissions API and Web Audio) the first time; a failed download is tried again next time.
+ */
+export function createLazyMedia(): MediaService {
+  let devices: Promise<MediaDevicesService> | null = null
+  return {
+    devices: () =>
+      (devices ??= import('./mediaDevices').then(
+        ({ createMediaDevices }) => createMediaDevices(),
+        (error: unknown) => {
+          devices = null
+          throw error
+        },
+      )),
+  }
+}
+
+/**
  * One-to-one calls, loaded on demand: `open()` imports the call layer (@vchat/webrtc-call) and binds
  * it to the messaging login's hub transport, once per transport (a new login gets a new runtime).
- * Resolves null while there is no hub transport (messaging not logged in).
+ * Resolves null while there is no hub transport (messaging not logged in). The call's camera and
+ * microphone come from `media`, the services container's (the browser's when none is given).
  */
-export function createLazyCalls(): CallsService {
+export function createLazyCalls(media: MediaService = createLazyMedia()): CallsService {
   let current: { transport: object; runtime: CallRuntime } | null = null
   return {
     async preload() {
-      await import('../features/call/callRuntime')
+      await Promise.all([import('../features/call/callRuntime'), media.devices()])
     },
     async open({ transport, ...binding }) {
       if (!transport) return null
       if (current?.transport === transport) return current.runtime
-      const { createCallRuntime } = await import('../features/call/callRuntime')
+      const [{ createCallRuntime }, devices] = await Promise.all([import('../features/call/callRuntime'), media.devices()])
       if (current?.transport === transport) return current.runtime
       current?.runtime.dispose()
-      const runtime = createCallRuntime({ ...binding, transport, media: navigator.mediaDevices })
+      const runtime = createCallRuntime({ ...binding, transport, media: devices })
       current = { transport, runtime }
       return runtime
     },

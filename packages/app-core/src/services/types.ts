@@ -242,6 +242,46 @@ export interface CallsService {
 }
 
 
+/** What the Permissions API says of the camera or the microphone, read without prompting ('unknown' where it cannot say). */
+export type MediaPermissionState = 'granted' | 'denied' | 'prompt' | 'unknown'
+
+/** The microphone's waveform, read from a Web Audio analyser. */
+export interface AudioAnalyser {
+  /** The latest time-domain samples (-1…1); the same buffer each time, overwritten by the next read. */
+  read(): Float32Array
+  /** Disconnects the analyser and closes its audio context. */
+  close(): void
+}
+
+/**
+ * Camera, microphone and their permissions: the browser's media devices behind an interface, so the call
+ * runtime and the device check (/test) reach them through the services container and tests and stories
+ * hand in a fake (`fakeMediaDevices`).
+ */
+export interface MediaDevicesService {
+  /** Asks for the camera and/or microphone (the browser prompts when the site has no decision yet). */
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>
+  /** The cameras and microphones; their names only once the site may use them. [] without media devices. */
+  enumerateDevices(): Promise<MediaDeviceInfo[]>
+  /** Hears a device plugged in or removed. Returns an unsubscribe function. */
+  onDeviceChange(listener: () => void): () => void
+  /**
+   * The permission state of `name` without prompting (Permissions API), now and on every change;
+   * 'unknown' where the browser cannot say. Returns an unsubscribe function.
+   */
+  watchPermission(name: 'camera' | 'microphone', listener: (state: MediaPermissionState) => void): () => void
+  /** A level analyser over the stream's microphone, or null without Web Audio or an audio track. */
+  openAnalyser(stream: MediaStream): AudioAnalyser | null
+}
+
+/**
+ * Camera and microphone, loaded on first use (the landing page has none of it): `devices()` loads the
+ * browser's media devices (`services/mediaDevices.ts`); tests and stories answer a fake.
+ */
+export interface MediaService {
+  devices(): Promise<MediaDevicesService>
+}
+
 /** Local chat database; opened on demand after login. */
 export interface DbService {
   open(uid: string): Promise<void>
@@ -390,6 +430,8 @@ export interface Services {
   auth: AuthService
   /** The payment provider's card vault: card number and code in, single-use token out. */
   cardVault: CardVaultService
+  /** Camera, microphone and their permissions (the call's media and the device check), loaded on first use. */
+  media: MediaService
   storage: StorageService
   clock: Clock
   logger: Logger

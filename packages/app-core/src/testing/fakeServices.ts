@@ -5,7 +5,7 @@ import { createAuthService } from '../services/createServices'
 import { resolveEndpoints } from '../services/endpoints'
 import { COOKIE_CONSENT_STORAGE_KEY } from '../constants'
 import { createConsent } from '../services/consent'
-import type { ApiService, AppEnv, ChatService, Clock, CookieConsent, DbService, GoogleAuthService, KeyedStorage, Logger, PersistEngine, PushService, Services, StorageService } from '../services/types'
+import type { ApiService, AppEnv, ChatService, Clock, CookieConsent, DbService, GoogleAuthService, KeyedStorage, Logger, MediaDevicesService, PersistEngine, PushService, Services, StorageService } from '../services/types'
 import { testBrand } from './testBrand'
 import { accountFakeApi } from './accountFixtures'
 import { discoverFakeApi, fakePublicHosts } from './discoverFixtures'
@@ -15,6 +15,7 @@ import { fakeCardVault, walletFakeApi } from './walletFixtures'
 import { callRecordFakeApi, memoryVideoCalls } from './callRecordFixtures'
 import { callFakeApi } from '../features/call/fixtures'
 import { usersFakeApi } from './usersFixtures'
+import { fakeMediaDevices, fakeMediaService } from './fakeMedia'
 
 /** An in-memory redux-persist engine. */
 export function memoryPersistEngine(initial: Record<string, string> = {}): PersistEngine & { data: Map<string, string> } {
@@ -154,6 +155,8 @@ export interface FakeServicesOptions {
   cardVault?: CardVaultService
   /** The visitor's cookie choice already made (default: none yet, so the banner shows). */
   consent?: CookieConsent
+  /** Camera and microphone (default: `fakeMediaDevices()`, two cameras and a microphone, not yet allowed). */
+  media?: MediaDevicesService
 }
 
 /**
@@ -188,6 +191,7 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
       ...(options.devSignIn !== undefined ? { devSignIn: options.devSignIn } : {}),
     }),
     cardVault: options.cardVault ?? fakeCardVault(),
+    media: fakeMediaService(options.media ?? fakeMediaDevices()),
     storage,
     clock: options.clock ?? manualClock(),
     logger: silentLogger,

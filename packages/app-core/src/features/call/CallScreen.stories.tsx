@@ -18,7 +18,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** No call (the screen opened on its own, or a finished call was closed): says so and leads to the hosts. */
+/** /videoview opened without a call: it leads to the camera and microphone check (VideoViewScreen). */
 export const Empty: Story = {}
 
 /** Calling: waiting for the host to answer. */
@@ -29,6 +29,23 @@ export const Loading: Story = {
 /** Connected: timer, balance reported by the hub, price and controls. */
 export const Full: Story = {
   render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...peer, status: 2, connectedAt: 0, gemsBalance: 380 } }} />,
+}
+
+/** Connected on a poor link: one bar and the hint (the video is being sent smaller meanwhile). */
+export const PoorConnection: Story = {
+  render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...peer, status: 2, connectedAt: 0, gemsBalance: 380, quality: 'poor' } }} />,
+}
+
+/** The media dropped and is being recovered: "Reconnecting…", the picture dimmed, the timer standing still. */
+export const Reconnecting: Story = {
+  render: () => (
+    <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...peer, status: 2, connectedAt: 0, gemsBalance: 380, quality: 'lost', media: 'reconnecting', reconnectingSince: 0 } }} />
+  ),
+}
+
+/** The media could not be recovered: the call ended for both, and only the connected time is paid. */
+export const MediaLost: Story = {
+  render: () => <StoryApp path="/videoview" preloadedState={{ ...base, call: { ...peer, status: 4, failure: { reason: 'media-lost' }, connectedAt: 0, endedAt: 95_000, pausedMs: 15_000 } }} />,
 }
 
 /** Failed: not enough gems, with the way to the coin store. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { AppLink } from '../../routes/navigation'
+import { DEVICE_CHECK_PATH } from '../../routes/paths'
 import { LogoutButton } from '../auth'
 import { AccountLoading, AccountPage } from '../../layout/AccountPage'
 import { CookieChoice, LegalLinks } from '../pages'
@@ -68,6 +69,7 @@ export function SettingsScreen() {
         <AppLink to="/languagesettings">{t('language.title')}</AppLink>
         <AppLink to="/deletemessagesettings">{t('deleteMessages.title')}</AppLink>
         {brand.routes.messageSetup ? <AppLink to="/messageSetup">{t('messageSetup.title')}</AppLink> : null}
+        <AppLink to={DEVICE_CHECK_PATH}>{t('settings.deviceCheck')}</AppLink>
         <AppLink to="/task">{t('tasks.title')}</AppLink>
         <AppLink to="/download">{t('download.title')}</AppLink>
       </nav>
