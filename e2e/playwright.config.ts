@@ -5,7 +5,7 @@ import { EXPECT_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/timeouts.ts'
 
 const mobile = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 const desktop = { viewport: { width: 1280, height: 800 } }
-const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.spec.ts', '**/call-silver.spec.ts', '**/call-console.spec.ts']
+const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.spec.ts', '**/call-silver.spec.ts', '**/call-console.spec.ts', '**/call-relay.spec.ts']
 /**
  * Which specs run where. The thin slice (login), a new user's walk through the account by clicking
  * (navigation) and the people named on every surface of a conversation and a call (identity) run in

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import type { TestUser } from '../support/fixtures.ts'
 import { FLOW_TIMEOUT_MS } from '../support/timeouts.ts'
+import { productCall, signInByApi } from '../support/productApi.ts'
 
 async function signIn(page: Page, user: TestUser) {
   await page.goto('/login')
@@ -42,36 +43,13 @@ async function simulator(page: Page, action: 'Approve' | 'Decline' | 'Let it tim
   await page.getByRole('button', { name: action }).click()
 }
 
-/** The product envelope of SPEC §7 around `data`, as the app sends it. */
-function envelope(data: unknown) {
-  return {
-    deviceInfo: {
-      localLanguage: 'en', configLanguage: 'en', fingerprint: 'e2e', androidId: 'e2e-device', screenHeight: 800, screenWidth: 400,
-      timezoneId: 'UTC', timezoneOffset: 0, platform: 'android', gaClientId: '', deviceModel: 'e2e', webUuid: 'e2e-web-uuid', adid: '',
-    },
-    clientInfo: { channel: 'B1', pkgName: 'web', versionCode: '1', versionName: '1.0.0', host: 'localhost' },
-    userInfo: { id: '', jid: '', vcToken: '', role: 2 },
-    data,
-  }
-}
-
 /**
  * Places an order for `user` the way another device would (its own sign-in, straight to the API),
  * so that nothing in the open app waits on this order: only the messaging notice can tell it.
  */
 async function orderFromAnotherDevice(apiUrl: string, user: TestUser, order: { sku: string; country: string; channelId: string }) {
-  const call = async <T,>(path: string, data: unknown, token?: string): Promise<T> => {
-    const response = await fetch(`${apiUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(envelope(data)),
-    })
-    const answer = (await response.json()) as { result: number; data: T; msg: string }
-    if (!response.ok || answer.result !== 1) throw new Error(`${path}: ${answer.msg}`)
-    return answer.data
-  }
-  const login = await call<{ userInfo: { vcToken: string } }>('/api/login_service/user_pwd_login', { uid: user.uid, passwd: user.password })
-  return call<{ orderId: string; checkoutUrl: string }>('/api/payment_service/create_order', { clientOrderKey: `e2e-other-device-${user.uid}`, ...order }, login.userInfo.vcToken)
+  const token = await signInByApi(apiUrl, user)
+  return productCall<{ orderId: string; checkoutUrl: string }>(apiUrl, '/api/payment_service/create_order', { clientOrderKey: `e2e-other-device-${user.uid}`, ...order }, token)
 }
 
 async function gemsOf(apiUrl: string, orderId: string) {

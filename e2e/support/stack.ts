@@ -31,6 +31,8 @@ export interface StackInfo {
   wsUrl: string | null
   xmppDomain: string
   prosody: boolean
+  /** `turn:host:port` of the stack's coturn, or null when it is not installed. */
+  turnUrl: string | null
 }
 
 export interface RunningStack {

@@ -402,6 +402,13 @@ describe('actions from the hub', () => {
     expect(signalling.sent).toHaveLength(sentBefore)
   })
 
+  it('SessionTerminate for media that could not be recovered fails the call with media-lost', async () => {
+    await machine.startOutgoing({ callee: CALLEE })
+    machine.remoteMediaArrived()
+    signalling.emit('SessionTerminate', { reason: 'media-lost' })
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Failed, failure: { reason: CallFailureReason.MediaLost } })
+  })
+
   it('actions without an active call are ignored', () => {
     signalling.emit('SessionFail')
     signalling.emit('CallError', { reason: 'x' })

@@ -133,7 +133,8 @@ function isActive(status: CallStatus): boolean {
   return ACTIVE_STATUSES.includes(status)
 }
 
-function platformTimers(): CallTimers {
+/** The platform's timer functions (the default of the machine and the engine). */
+export function platformTimers(): CallTimers {
   return {
     setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as Parameters<typeof clearTimeout>[0]),
@@ -262,7 +263,9 @@ export function createCallMachine(options: CallMachineOptions): CallMachine {
         return
       }
       case 'SessionTerminate':
-        endByRemote()
+        // The call's media could not be recovered (this side's or the other's restarts, or the hub's bound).
+        if (payload['reason'] === CallFailureReason.MediaLost) failActive({ reason: CallFailureReason.MediaLost })
+        else endByRemote()
         return
       default:
         return

@@ -30,6 +30,10 @@ export const CALL_ACTIONS = [
   'ReChargeSuccess',
   'CallIn',
   'CallError',
+  /** Not in SPEC §4: a side's media went down (ICE restart under way) or came back; the hub pauses billing. */
+  'MediaState',
+  /** Not in SPEC §4: fresh STUN/TURN servers and credentials for an ICE restart (asked and answered). */
+  'IceServers',
 ] as const
 
 export type CallAction = (typeof CALL_ACTIONS)[number]
@@ -69,6 +73,11 @@ export const CallFailureReason = {
    * the app says so instead of the generic 'sidNonExistent' an unknown reason would give.
    */
   AccountBlocked: 'blocked',
+  /**
+   * Not in SPEC §8: the call's media dropped and three ICE restarts within the recovery bound could not
+   * bring it back (or the hub's own bound passed). Both sides end with it; only connected time is paid.
+   */
+  MediaLost: 'media-lost',
 } as const
 
 export type CallFailureReason = (typeof CallFailureReason)[keyof typeof CallFailureReason]

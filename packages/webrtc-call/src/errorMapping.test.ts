@@ -45,7 +45,7 @@ describe('other failures', () => {
     expect(invitationFailure()).toEqual({ reason: 'chat-invitation', detail: 'invitationError' })
   })
 
-  it('keeps the spec texts exactly (plus our blocked-account reason)', () => {
+  it('keeps the spec texts exactly (plus our blocked-account and media-lost reasons)', () => {
     expect(Object.values(CallFailureReason).sort()).toEqual(
       [
         'timeOut',
@@ -57,6 +57,7 @@ describe('other failures', () => {
         'sendSession Unknown error',
         'sidNonExistent',
         'blocked',
+        'media-lost',
       ].sort(),
     )
   })

@@ -46,8 +46,10 @@ describe('vocabulary', () => {
     })
   })
 
-  it('lists the 15 actions and 7 negotiation steps', () => {
-    expect(CALL_ACTIONS).toHaveLength(15)
+  it('lists the 15 actions of the spec plus our MediaState and IceServers, and 7 negotiation steps', () => {
+    expect(CALL_ACTIONS).toHaveLength(17)
+    expect(isCallAction('MediaState')).toBe(true)
+    expect(isCallAction('IceServers')).toBe(true)
     expect(NEGOTIATION_STEPS).toEqual([
       'invitation',
       'accepted',

@@ -341,3 +341,109 @@ describe('silver calls through the engine', () => {
     expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.CallIn, tier: 'silver', price: 25 })
   })
 })
+
+describe('a connected call whose ICE connection drops (recovery)', () => {
+  async function connectedOutgoing(extra: Record<string, unknown> = {}): Promise<FakePeerConnection> {
+    await engine.call('anchor_200001@localhost')
+    signalling.emit('SessionSuccess', { sid: 's1', iceServers: ICE, ...extra })
+    await vi.waitFor(() => expect(connections).toHaveLength(1))
+    signalling.emit('PeerAnswered', { sid: 's1' })
+    await vi.waitFor(() => expect(contentSent('invitation')).toHaveLength(1))
+    const pc = connections[0]!
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'accepted' })
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(1))
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'v=0 answer' })
+    await vi.waitFor(() => expect(pc.remote?.type).toBe('answer'))
+    pc.setIceState('connected')
+    pc.deliverRemoteTrack()
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+    return pc
+  }
+  const mediaStates = () => signalling.sent.filter((entry) => entry.action === 'MediaState').map((entry) => entry.payload['media'])
+
+  it('uses the relay-only policy the hub gives the call', async () => {
+    const pc = await connectedOutgoing({ iceTransportPolicy: 'relay' })
+    expect(pc.config).toEqual({ iceServers: ICE, iceTransportPolicy: 'relay' })
+  })
+
+  it('tells the hub media is down, restarts ICE with a tagged offer, applies its answer and says media is back', async () => {
+    const pc = await connectedOutgoing()
+    pc.setIceState('disconnected')
+    expect(mediaStates()).toEqual(['down'])
+    await vi.advanceTimersByTimeAsync(1_000)
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(2))
+    expect(pc.offers.at(-1)).toEqual({ iceRestart: true })
+    expect(contentSent('offer')[1]!.payload).toMatchObject({ sid: 's1', step: 'offer', restart: 1, sdp: 'v=0 offer restart 2' })
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'v=0 answer 1', restart: 1 })
+    await vi.waitFor(() => expect(pc.remote).toEqual({ type: 'answer', sdp: 'v=0 answer 1' }))
+    pc.setIceState('connected')
+    expect(mediaStates()).toEqual(['down', 'up'])
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+  })
+
+  it('drops the late answer of a superseded attempt instead of failing the call', async () => {
+    const pc = await connectedOutgoing()
+    pc.setIceState('failed')
+    await vi.advanceTimersByTimeAsync(1_000)
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(2))
+    await vi.advanceTimersByTimeAsync(2_400)
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(3))
+    expect(contentSent('offer')[2]!.payload['restart']).toBe(2)
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'v=0 late', restart: 1 })
+    signalling.emit('WebRTCContent', { sid: 's1', step: 'answer', sdp: 'v=0 answer 2', restart: 2 })
+    await vi.waitFor(() => expect(pc.remote).toEqual({ type: 'answer', sdp: 'v=0 answer 2' }))
+    expect(machine.getSnapshot().status).toBe(CallStatus.Connected)
+  })
+
+  it('gives up at the bound: the hub hears media-lost and the call fails with it', async () => {
+    const pc = await connectedOutgoing()
+    pc.setIceState('disconnected')
+    await vi.advanceTimersByTimeAsync(15_000)
+    expect(contentSent('offer')).toHaveLength(4) // the first offer and three restarts
+    expect(signalling.sent.filter((entry) => entry.action === 'SessionTerminate').at(-1)!.payload).toEqual({ sid: 's1', reason: 'media-lost' })
+    expect(machine.getSnapshot()).toMatchObject({ status: CallStatus.Failed, failure: { reason: CallFailureReason.MediaLost } })
+    expect(pc.closed).toBe(true)
+  })
+
+  it('renews TURN credentials that are about to expire before it restarts', async () => {
+    const expired = Date.now() - 1
+    const pc = await connectedOutgoing({ iceServersExpireAt: expired })
+    pc.setIceState('disconnected')
+    await vi.advanceTimersByTimeAsync(1_000)
+    await vi.waitFor(() => expect(signalling.sent.some((entry) => entry.action === 'IceServers')).toBe(true))
+    expect(contentSent('offer')).toHaveLength(1)
+    const fresh = [{ urls: ['turn:127.0.0.1:3478?transport=udp'], username: '9999999999:user_1', credential: 'new' }]
+    signalling.emit('IceServers', { sid: 's1', iceServers: fresh, iceTransportPolicy: 'relay', iceServersExpireAt: Date.now() + 3_600_000 })
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(2))
+    expect(pc.configurations.at(-1)).toMatchObject({ iceServers: fresh, iceTransportPolicy: 'relay' })
+  })
+
+  it('restarts with the old credentials when the hub does not answer in time', async () => {
+    const pc = await connectedOutgoing({ iceServersExpireAt: Date.now() - 1 })
+    pc.setIceState('disconnected')
+    await vi.advanceTimersByTimeAsync(1_000 + 3_000)
+    await vi.waitFor(() => expect(contentSent('offer')).toHaveLength(2))
+    expect(pc.configurations).toEqual([])
+  })
+
+  it('the answering side waits for restart offers, answers them with the attempt, and reports its media state', async () => {
+    signalling.emit('CallIn', { sid: 's9', caller: 'user_1@localhost', price: 60, iceServers: ICE })
+    await engine.accept()
+    signalling.emit('WebRTCContent', { sid: 's9', step: 'invitation' })
+    await vi.waitFor(() => expect(connections).toHaveLength(1))
+    const pc = connections[0]!
+    signalling.emit('WebRTCContent', { sid: 's9', step: 'offer', sdp: 'v=0 offer' })
+    await vi.waitFor(() => expect(contentSent('answer')).toHaveLength(1))
+    pc.setIceState('connected')
+    pc.deliverRemoteTrack()
+    pc.setIceState('disconnected')
+    expect(mediaStates()).toEqual(['down'])
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(pc.offers).toEqual([])
+    signalling.emit('WebRTCContent', { sid: 's9', step: 'offer', sdp: 'v=0 offer restart', restart: 2 })
+    await vi.waitFor(() => expect(contentSent('answer')).toHaveLength(2))
+    expect(contentSent('answer')[1]!.payload).toMatchObject({ restart: 2 })
+    pc.setIceState('connected')
+    expect(mediaStates()).toEqual(['down', 'up'])
+  })
+})

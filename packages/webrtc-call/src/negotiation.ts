@@ -2,8 +2,14 @@ import { CAMERA_CONSTRAINTS, preferH264 } from './media'
 import type { CodecLike } from './media'
 import { CallFailureReason, CallStatus, isNegotiationStep } from './callTypes'
 import type { CallAction, CallPayload, CallSignalling, NegotiationStep } from './callTypes'
-import type { CallMachine, CallTier } from './callMachine'
+import { platformTimers } from './callMachine'
+import type { CallMachine, CallTier, CallTimers } from './callMachine'
 import { invitationFailure } from './errorMapping'
+import { ICE_SERVERS_REFRESH_TIMEOUT_MS, ICE_SERVERS_RENEW_MARGIN_MS } from './constants'
+import { createIceRecovery } from './recovery'
+import type { IceRecovery, MediaLinkState } from './recovery'
+import { adaptVideoSender, createQualityMonitor, prioritizeAudio } from './quality'
+import type { CallQualityLevel, CallQualitySample, QualityMonitor } from './quality'
 
 /** The part of `navigator.mediaDevices` calls use. */
 export interface MediaDevicesLike {
@@ -28,6 +34,17 @@ export interface CallEngineOptions {
    * as `CallCancel {sid, reason}` (SPEC §5 call-back: 'coins_insufficient').
    */
   screenIncoming?: (call: { sid: string; caller: string; price: number }) => string | null
+  /** Timers of recovery and quality polling (default the platform's; tests pass fake ones). */
+  timers?: CallTimers
+  /** Clock of the TURN credentials' expiry (default Date.now). */
+  now?: () => number
+  /**
+   * A connected call's media dropped ('reconnecting': ICE restarts under way, the hub pauses billing)
+   * or is back ('connected').
+   */
+  onMediaState?: (state: MediaLinkState) => void
+  /** A connection-quality reading of the connected call (every `QUALITY_POLL_INTERVAL_MS`). */
+  onQuality?: (sample: CallQualitySample) => void
 }
 
 /** Outgoing or incoming one-to-one call over the machine, the signalling and a peer connection. */
@@ -83,6 +100,23 @@ export const CALL_MEDIA_CONSTRAINTS: Readonly<MediaStreamConstraints> = Object.f
   video: CAMERA_CONSTRAINTS,
 })
 
+/** The ICE part of SessionSuccess / CallIn / IceServers: servers, transport policy and their expiry. */
+interface IceConfig {
+  iceServers: RTCIceServer[]
+  iceTransportPolicy: RTCIceTransportPolicy
+  /** When the TURN credentials expire (ms since epoch); null when they do not. */
+  expiresAt: number | null
+}
+
+function readIceConfig(payload: CallPayload): IceConfig {
+  const expiresAt = payload['iceServersExpireAt']
+  return {
+    iceServers: readIceServers(payload),
+    iceTransportPolicy: payload['iceTransportPolicy'] === 'relay' ? 'relay' : 'all',
+    expiresAt: typeof expiresAt === 'number' ? expiresAt : null,
+  }
+}
+
 function readIceServers(payload: CallPayload): RTCIceServer[] {
   const value = payload['iceServers']
   if (!Array.isArray(value)) return []
@@ -110,16 +144,31 @@ function defaultVideoCodecs(): readonly RTCRtpCodec[] | null {
  * hub as `WebRTCContent {sid, step, ...}`. Remote media → the machine's Connected; any SDP error →
  * 'sdp fail'; an invitation that cannot be sent → 'chat-invitation'. Clean-up (tracks stopped,
  * connection closed) is registered with the machine, so every end runs it once.
+ *
+ * Once connected (not in SPEC §4): the ICE servers, transport policy and TURN credentials the hub
+ * gave the call are used as given; a dropped ICE connection is recovered (`recovery.ts`: the caller
+ * sends ICE-restart offers tagged `restart: n`, the callee answers them; both tell the hub
+ * `MediaState` down/up; credentials near their expiry are renewed with `IceServers` first); a
+ * recovery that fails ends the call as 'media-lost' for both (`SessionTerminate {reason}`). A quality
+ * monitor reads `getStats` and scales the video sender down on a poor link, audio first.
  */
 export function createCallEngine(options: CallEngineOptions): CallEngine {
   const { machine, signalling, media } = options
   const createPeerConnection = options.createPeerConnection ?? defaultPeerConnection
   const videoCodecs = options.videoCodecs ?? defaultVideoCodecs
   const reportError = (error: unknown): void => options.onError?.(error)
+  const timers = options.timers ?? platformTimers()
+  const now = options.now ?? (() => Date.now())
 
   let pc: RTCPeerConnection | null = null
   let localStream: MediaStream | null = null
-  let iceServers: RTCIceServer[] = []
+  let ice: IceConfig = { iceServers: [], iceTransportPolicy: 'all', expiresAt: null }
+  let recovery: IceRecovery | null = null
+  let quality: QualityMonitor | null = null
+  /** The restart attempt whose answer the caller waits for (0: none). */
+  let restartAttempt = 0
+  /** The quality level the video sender was last adapted to. */
+  let qualityLevel: CallQualityLevel | null = null
   let preparing: Promise<RTCPeerConnection | null> | null = null
   let peerAnswered = false
   let invitationSent = false
@@ -151,6 +200,12 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
     invitationSent = false
     remoteDescriptionSet = false
     pendingCandidates = []
+    recovery?.dispose()
+    recovery = null
+    quality?.stop()
+    quality = null
+    restartAttempt = 0
+    qualityLevel = null
   }
 
   function sendContent(step: NegotiationStep, extra: CallPayload = {}): Promise<void> {
@@ -178,13 +233,14 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         return null
       }
       localStream = stream
-      const connection = createPeerConnection({ iceServers })
+      const connection = createPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy })
       pc = connection
       machine.registerCleanup(() => {
         for (const track of stream.getTracks()) track.stop()
         connection.onicecandidate = null
         connection.ontrack = null
         connection.onnegotiationneeded = null
+        connection.oniceconnectionstatechange = null
         connection.close()
         options.onLocalStream?.(null)
         options.onRemoteStream?.(null)
@@ -214,9 +270,10 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         options.onRemoteStream?.(remote)
         if (!connected) {
           connected = true
-          machine.remoteMediaArrived()
+          if (machine.remoteMediaArrived()) watchConnection(connection)
         }
       }
+      connection.oniceconnectionstatechange = () => recovery?.iceStateChanged(connection.iceConnectionState)
       connection.onnegotiationneeded = () => {
         if (machine.getSnapshot().status === CallStatus.Connected) sendContentBestEffort('negotiation-needed')
       }
@@ -228,6 +285,93 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
       return null
     })
     return preparing
+  }
+
+  /** The connected call's recovery and quality monitor (one each per call). */
+  function watchConnection(connection: RTCPeerConnection): void {
+    const gen = generation
+    recovery = createIceRecovery({
+      timers,
+      restarts: machine.getSnapshot().direction === 'outgoing',
+      restart: (attempt) => void restartIce(connection, attempt, gen),
+      onState: (state) => {
+        sendBestEffort('MediaState', { sid: machine.getSnapshot().sid, media: state === 'connected' ? 'up' : 'down' })
+        options.onMediaState?.(state)
+      },
+      onGiveUp: () => {
+        if (gen !== generation) return
+        sendBestEffort('SessionTerminate', { sid: machine.getSnapshot().sid, reason: CallFailureReason.MediaLost })
+        machine.fail(CallFailureReason.MediaLost)
+      },
+    })
+    // The state may have moved on before the handler saw it (a drop during set-up).
+    recovery.iceStateChanged(connection.iceConnectionState)
+    const audio = connection.getSenders().find((sender) => sender.track?.kind === 'audio')
+    if (audio) void prioritizeAudio(audio, { onError: reportError })
+    quality = createQualityMonitor({
+      getStats: () => connection.getStats(),
+      timers,
+      onError: reportError,
+      onSample: (sample) => {
+        if (gen !== generation) return
+        options.onQuality?.(sample)
+        if (sample.level === qualityLevel) return
+        qualityLevel = sample.level
+        const video = connection.getSenders().find((sender) => sender.track?.kind === 'video')
+        if (video) void adaptVideoSender(video, sample.level, { onError: reportError })
+      },
+    })
+  }
+
+  function sendBestEffort(action: CallAction, payload: CallPayload): void {
+    signalling.send(action, payload).catch(reportError)
+  }
+
+  /** Fresh ICE servers from the hub when the call's credentials are about to expire (or old ones after a time-out). */
+  async function renewIceServers(connection: RTCPeerConnection, gen: number): Promise<void> {
+    if (ice.expiresAt === null || now() < ice.expiresAt - ICE_SERVERS_RENEW_MARGIN_MS) return
+    const sid = machine.getSnapshot().sid
+    const renewed = await new Promise<IceConfig | null>((resolve) => {
+      const timer = timers.setTimeout(() => {
+        unsubscribeReply()
+        resolve(null)
+      }, ICE_SERVERS_REFRESH_TIMEOUT_MS)
+      const unsubscribeReply = signalling.onAction((action, payload) => {
+        if (action !== 'IceServers' || payload['sid'] !== sid) return
+        timers.clearTimeout(timer)
+        unsubscribeReply()
+        resolve(readIceConfig(payload))
+      })
+      signalling.send('IceServers', { sid }).catch((error: unknown) => {
+        reportError(error)
+        timers.clearTimeout(timer)
+        unsubscribeReply()
+        resolve(null)
+      })
+    })
+    if (!renewed || gen !== generation) return
+    ice = renewed
+    connection.setConfiguration({ ...connection.getConfiguration(), iceServers: renewed.iceServers, iceTransportPolicy: renewed.iceTransportPolicy })
+  }
+
+  /**
+   * Restart attempt `attempt` (the offering side): renew credentials if needed, then a new offer with
+   * `iceRestart`; an earlier attempt's unanswered offer is rolled back first. A failing attempt is
+   * reported, not fatal: the recovery's next attempt or its bound decides.
+   */
+  async function restartIce(connection: RTCPeerConnection, attempt: number, gen: number): Promise<void> {
+    try {
+      await renewIceServers(connection, gen)
+      if (gen !== generation || pc !== connection) return
+      if (connection.signalingState === 'have-local-offer') await connection.setLocalDescription({ type: 'rollback' })
+      restartAttempt = attempt
+      const offer = await connection.createOffer({ iceRestart: true })
+      if (gen !== generation || restartAttempt !== attempt) return
+      await connection.setLocalDescription(offer)
+      await sendContent('offer', { sdp: offer.sdp ?? '', type: offer.type, restart: attempt })
+    } catch (error) {
+      reportError(error)
+    }
   }
 
   async function sendInvitation(): Promise<void> {
@@ -279,16 +423,23 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         case 'offer': {
           const sdp = payload['sdp']
           if (direction !== 'incoming' || !pc || typeof sdp !== 'string') return
+          const restart = payload['restart']
           await applyRemote({ type: 'offer', sdp })
           if (gen !== generation || !pc) return
           const answer = await pc.createAnswer()
           await pc.setLocalDescription(answer)
-          await sendContent('answer', { sdp: answer.sdp ?? '', type: answer.type })
+          // A restart offer's answer names its attempt, so the caller can tell a late one from the current.
+          await sendContent('answer', { sdp: answer.sdp ?? '', type: answer.type, ...(typeof restart === 'number' ? { restart } : {}) })
           return
         }
         case 'answer': {
           const sdp = payload['sdp']
           if (direction !== 'outgoing' || !pc || typeof sdp !== 'string') return
+          const restart = payload['restart']
+          if (typeof restart === 'number') {
+            // The answer to an earlier restart attempt (superseded by a newer offer) is dropped.
+            if (restart !== restartAttempt || pc.signalingState !== 'have-local-offer') return
+          }
           await applyRemote({ type: 'answer', sdp })
           return
         }
@@ -306,7 +457,8 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
           return
       }
     } catch (error) {
-      if (gen === generation) sdpFail(error)
+      // A failing ICE restart is the recovery's to retry or give up on, not an SDP failure of the call.
+      if (gen === generation && typeof payload['restart'] !== 'number') sdpFail(error)
       else reportError(error)
     }
   }
@@ -316,7 +468,7 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
       case 'SessionSuccess': {
         const snapshot = machine.getSnapshot()
         if (snapshot.status !== CallStatus.Connecting || snapshot.direction !== 'outgoing') return
-        iceServers = readIceServers(payload)
+        ice = readIceConfig(payload)
         // The camera and the connection get ready while the callee's phone rings.
         void prepare()
         return
@@ -344,7 +496,7 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         }
         generation += 1
         resetCallState()
-        iceServers = readIceServers(payload)
+        ice = readIceConfig(payload)
         machine.receiveIncoming({ sid, caller, price: typeof price === 'number' ? price : 0, tier })
         signalling.send('CallReady', { sid }).catch(reportError)
         return

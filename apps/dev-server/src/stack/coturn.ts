@@ -73,7 +73,7 @@ function isExecutable(file: string): boolean {
 }
 
 /** Absolute path of turnserver, or TurnUnavailableError. */
-export function findTurnBinary(binary?: string): string {
+function findTurnBinary(binary?: string): string {
   const wanted = binary ?? process.env.VCHAT_TURNSERVER_BIN
   if (wanted) {
     if (isExecutable(wanted)) return wanted

@@ -37,7 +37,7 @@ const HUB_MEDIA_SETUP_GRACE_MS = 60_000
  */
 export const HUB_MEDIA_RECOVERY_BOUND_MS = 20_000
 /** The reason a call ends with when its media could not be recovered (sent by a side, or by the hub's bound). */
-export const HUB_REASON_MEDIA_LOST = 'media-lost'
+const HUB_REASON_MEDIA_LOST = 'media-lost'
 
 export interface HubOptions {
   db: DatabaseSync

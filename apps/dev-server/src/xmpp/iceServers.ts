@@ -20,19 +20,19 @@ import { ok, refuse, type Route } from '../http/routes.ts'
  * refreshed, so it must outlast the longest call: twelve hours is longer than any call a balance pays
  * for, and short enough that a credential copied out of a browser is soon worthless.
  */
-export const TURN_CREDENTIAL_TTL_S = 12 * 60 * 60
+const TURN_CREDENTIAL_TTL_S = 12 * 60 * 60
 
 /** `all`: any candidate; `relay`: only through TURN (hides both sides' addresses; tests force it). */
-export type IceTransportPolicy = 'all' | 'relay'
+type IceTransportPolicy = 'all' | 'relay'
 
-export interface IceServerEntry {
+interface IceServerEntry {
   urls: string[]
   username?: string
   credential?: string
 }
 
 /** The fields SessionSuccess, CallIn and IceServers carry. */
-export interface IceGrant {
+interface IceGrant {
   iceServers: IceServerEntry[]
   iceTransportPolicy: IceTransportPolicy
   /** When the TURN credential expires (ms since epoch), so a client knows to ask again; null without TURN. */

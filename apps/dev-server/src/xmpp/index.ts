@@ -3,7 +3,7 @@ import { ANCHOR_CONSOLE_ROUTES } from '../console/anchorConsole.ts'
 import { filterRulesRoutes } from './filterRules.ts'
 
 export { startXmppComponents } from './components.ts'
-export { createIceIssuer, iceDevRoutes, type IceIssuer } from './iceServers.ts'
+export { createIceIssuer, iceDevRoutes } from './iceServers.ts'
 
 /** HTTP routes of the XMPP side (mounted through startDevServer's extraRoutes). */
 export const XMPP_ROUTES: readonly Route[] = [...filterRulesRoutes, ...ANCHOR_CONSOLE_ROUTES]

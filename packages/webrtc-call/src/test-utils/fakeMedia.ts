@@ -61,9 +61,32 @@ export class FakePeerConnection {
   onicecandidate: ((event: { candidate: { toJSON(): RTCIceCandidateInit } | null }) => void) | null = null
   ontrack: ((event: { streams: unknown[]; track: unknown }) => void) | null = null
   onnegotiationneeded: (() => void) | null = null
+  oniceconnectionstatechange: (() => void) | null = null
+  iceConnectionState: RTCIceConnectionState = 'new'
+  signalingState: RTCSignalingState = 'stable'
+  /** The options of every createOffer (ICE restarts ask `iceRestart: true`). */
+  readonly offers: Array<RTCOfferOptions | undefined> = []
+  /** Every setConfiguration (renewed TURN credentials). */
+  readonly configurations: RTCConfiguration[] = []
+  /** What getStats answers; an empty report by default. */
+  stats: Map<string, unknown> = new Map()
 
   constructor(config: RTCConfiguration) {
     this.config = config
+  }
+  getConfiguration(): RTCConfiguration {
+    return this.configurations.at(-1) ?? this.config
+  }
+  setConfiguration(configuration: RTCConfiguration): void {
+    this.configurations.push(configuration)
+  }
+  async getStats(): Promise<Map<string, unknown>> {
+    return this.stats
+  }
+  /** Simulates the ICE agent changing state. */
+  setIceState(state: RTCIceConnectionState): void {
+    this.iceConnectionState = state
+    this.oniceconnectionstatechange?.()
   }
   addTrack(track: FakeTrack): void {
     this.added.push(track)
@@ -88,18 +111,26 @@ export class FakePeerConnection {
   getSenders() {
     return this.transceivers.map((transceiver) => transceiver.sender)
   }
-  async createOffer(): Promise<RTCSessionDescriptionInit> {
-    return { type: 'offer', sdp: 'v=0 offer' }
+  async createOffer(options?: RTCOfferOptions): Promise<RTCSessionDescriptionInit> {
+    this.offers.push(options)
+    return { type: 'offer', sdp: options?.iceRestart ? `v=0 offer restart ${this.offers.length}` : 'v=0 offer' }
   }
   async createAnswer(): Promise<RTCSessionDescriptionInit> {
     return { type: 'answer', sdp: 'v=0 answer' }
   }
   async setLocalDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    if (description.type === 'rollback') {
+      this.signalingState = 'stable'
+      return
+    }
     this.local = description
+    this.signalingState = description.type === 'offer' ? 'have-local-offer' : 'stable'
   }
   async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
     if (this.failRemote) throw new Error('bad sdp')
+    if (description.type === 'answer' && this.signalingState !== 'have-local-offer') throw new Error('InvalidStateError: no local offer')
     this.remote = description
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
   }
   async addIceCandidate(candidate: RTCIceCandidateInit): Promise<void> {
     this.candidates.push(candidate)

@@ -5,7 +5,7 @@ import { withImageQuality } from '@vchat/api-client'
 import { Avatar, Button, EmptyState } from '@vchat/ui'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
-import { CALL_STATUS, failureMessageKey, rateCall, reportCallPeer, selectCall, selectCallBalance, selectCallPrice } from './callSlice'
+import { CALL_STATUS, failureMessageKey, rateCall, reportCallPeer, selectCall, selectCallBalance, selectCallPrice, talkSeconds } from './callSlice'
 import type { FreeCallTerms } from './callSlice'
 import { hangUpCall, resetCall, startCall } from './callThunks'
 import { useMessagingState } from './useMessagingState'
@@ -18,6 +18,8 @@ import { anchorJidOf, isAnchorJid, uidOfJid } from '@vchat/contract'
 import { HOST_WALL_PATH, chatPath, profilePathOf, videoCallPath } from '../../routes/paths'
 import { formatDuration } from './formatDuration'
 import { CallEnded } from './CallEnded'
+import { CallQuality } from './CallQuality'
+import type { CallState } from './callState'
 import './call.css'
 
 /** How long an opening call screen waits for messaging to come up (SPEC §9 login time-out). */
@@ -56,10 +58,13 @@ function useSecondClock(): number {
   return now
 }
 
-/** The call timer: seconds since remote media arrived, on the services clock. */
-function CallTimer({ connectedAt }: { connectedAt: number }) {
+/**
+ * The call timer: talk time on the services clock — since remote media arrived, standing still while
+ * the media is down and being recovered (the hub bills the same way).
+ */
+function CallTimer({ call }: { call: Pick<CallState, 'connectedAt' | 'pausedMs' | 'reconnectingSince'> }) {
   const now = useSecondClock()
-  return <span className="vc-call__timer" role="timer">{formatDuration(Math.max(0, Math.floor((now - connectedAt) / 1000)))}</span>
+  return <span className="vc-call__timer" role="timer">{formatDuration(talkSeconds(call, now) ?? 0)}</span>
 }
 
 /**
@@ -168,8 +173,9 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
     )
   }
 
-  // No call to show: /videoview or /test opened on their own, or a finished call was closed. A black
-  // stage with "Ready to call" and no control was a dead end; this says so and leads to the hosts.
+  // No call to show: a finished call was closed here (/videoview opened without a call goes to the
+  // device check instead, VideoViewScreen). A black stage with "Ready to call" and no control was a
+  // dead end; this says so and leads to the hosts.
   if (call.status === CALL_STATUS.Initial && call.startError === null && (!uid || started.current)) {
     return (
       <section className="vc-call vc-call--idle" aria-label={t('screen.title')}>
@@ -208,7 +214,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
           statusText={t(`status.${call.startError ? 4 : call.status}`)}
           name={peer.name}
           avatarUrl={peer.avatarUrl}
-          durationS={call.connectedAt !== null && call.endedAt !== null ? Math.max(0, Math.floor((call.endedAt - call.connectedAt) / 1000)) : null}
+          durationS={call.endedAt !== null ? talkSeconds(call, call.endedAt) : null}
           summary={call.summary}
           summaryStatus={call.summaryStatus}
           message={messageKey ? t(messageKey, { defaultValue: t('errors.unknown') }) : null}
@@ -232,7 +238,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
   }
 
   return (
-    <section className="vc-call" aria-label={t('screen.title')}>
+    <section className={call.media === 'reconnecting' && connected ? 'vc-call vc-call--reconnecting' : 'vc-call'} aria-label={t('screen.title')}>
       <div className="vc-call__stage">
         <Video stream={remote} label={t('video.remote')} muted={false} />
         {peer.jid ? (
@@ -252,7 +258,8 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
         <p className="vc-call__status" role="status" aria-live="polite">
           {t(`status.${call.startError ? 4 : call.status}`)}
         </p>
-        {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer connectedAt={call.connectedAt} /> : null}
+        {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer call={call} /> : null}
+        {connected ? <CallQuality level={call.quality} reconnecting={call.media === 'reconnecting'} /> : null}
         {balance !== null ? <p className="vc-call__balance">{t('balance', { count: balance })}</p> : null}
         {price !== null && active && !(call.free && !call.converted) ? (
           <p className="vc-call__price">{call.tier === 'silver' ? t('silver.price', { count: price }) : t('price', { count: price })}</p>

@@ -1,5 +1,5 @@
 import { createCallEngine, createCallMachine, CallStatus } from '@vchat/webrtc-call'
-import type { CallEngine, CallMachine, CallSnapshot, MediaDevicesLike } from '@vchat/webrtc-call'
+import type { CallEngine, CallMachine, CallQualityLevel, CallSnapshot, MediaDevicesLike, MediaLinkState } from '@vchat/webrtc-call'
 import { createCallRecorder } from './callRecorder'
 import type { CallRecorder, VideoCallRecord } from './callRecorder'
 import { createHubSignalling } from './hubSignalling'
@@ -18,6 +18,10 @@ export type CallNotice =
   | { kind: 'converted' }
   /** The price per minute the hub set the caller's call up with (the machine knows it for incoming calls only). */
   | { kind: 'priced'; price: number }
+  /** The connected call's media dropped and is being recovered, or is back (the hub pauses billing meanwhile). */
+  | { kind: 'media'; state: MediaLinkState }
+  /** The connection quality changed (told on change only, not on every reading). */
+  | { kind: 'quality'; level: CallQualityLevel }
 
 export interface CallRuntimeEvents {
   onSnapshot(snapshot: CallSnapshot): void
@@ -89,10 +93,17 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
   const streamsChanged = () => {
     for (const listener of [...streamListeners]) listener()
   }
+  let qualityLevel: CallQualityLevel | null = null
   const engine = createCallEngine({
     machine,
     signalling,
     media: options.media,
+    onMediaState: (state) => options.onNotice({ kind: 'media', state }),
+    onQuality: (sample) => {
+      if (sample.level === qualityLevel) return
+      qualityLevel = sample.level
+      options.onNotice({ kind: 'quality', level: sample.level })
+    },
     screenIncoming: options.screenIncoming,
     ...(options.createPeerConnection ? { createPeerConnection: options.createPeerConnection } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
@@ -105,7 +116,9 @@ export function createCallRuntime(options: CallRuntimeOptions): CallRuntime {
       streamsChanged()
     },
   })
-  const unsubscribeMachine = machine.subscribe((snapshot) => {
+  const unsubscribeMachine = machine.subscribe((snapshot, previous) => {
+    // Each call's quality starts unknown.
+    if (snapshot.sid !== previous.sid) qualityLevel = null
     recorder?.observe(snapshot)
     options.onSnapshot(snapshot)
   })

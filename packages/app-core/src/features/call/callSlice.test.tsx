@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
 import { fakeServices } from '../../testing/fakeServices'
 import { renderApp } from '../../testing/renderApp'
-import { CALL_STATUS, failureMessageKey, selectCall, selectCallBalance, snapshotChanged } from './callSlice'
+import { CALL_STATUS, failureMessageKey, mediaStateChanged, qualityChanged, selectCall, selectCallBalance, snapshotChanged, talkSeconds } from './callSlice'
 import { callBackRefusal, startCall } from './callThunks'
 import type { CallRuntime } from './callRuntime'
 
@@ -18,6 +18,30 @@ describe('call slice', () => {
     expect(selectCall(store.getState())).toMatchObject({ status: 2, connectedAt: 2_000, price: 60 })
     store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Initial, at: 3_000 }))
     expect(selectCall(store.getState())).toMatchObject({ status: 0, connectedAt: null, sid: null })
+  })
+
+  it('counts talk time without the media drops: the timer stands still while reconnecting, and a call ending mid-drop keeps it out', () => {
+    const store = makeStore({ services: fakeServices() })
+    const base = { direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, failure: null }
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Connecting, at: 0 }))
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Connected, at: 1_000 }))
+    store.dispatch(qualityChanged('good'))
+    store.dispatch(mediaStateChanged({ state: 'reconnecting', at: 31_000 }))
+    expect(selectCall(store.getState())).toMatchObject({ media: 'reconnecting', reconnectingSince: 31_000, quality: 'good' })
+    // 30 s of talk, then 6 s down: the timer still says 30 s.
+    expect(talkSeconds(selectCall(store.getState()), 37_000)).toBe(30)
+    store.dispatch(mediaStateChanged({ state: 'connected', at: 37_000 }))
+    expect(selectCall(store.getState())).toMatchObject({ media: 'connected', reconnectingSince: null, pausedMs: 6_000 })
+    expect(talkSeconds(selectCall(store.getState()), 47_000)).toBe(40)
+    store.dispatch(mediaStateChanged({ state: 'reconnecting', at: 47_000 }))
+    store.dispatch(snapshotChanged({ ...base, status: CALL_STATUS.Failed, failure: { reason: 'media-lost' }, at: 62_000 }))
+    const ended = selectCall(store.getState())
+    expect(ended).toMatchObject({ pausedMs: 21_000, reconnectingSince: null, endedAt: 62_000 })
+    expect(talkSeconds(ended, ended.endedAt!)).toBe(40)
+    expect(failureMessageKey(ended)).toBe('errors.media-lost')
+    // The next call starts with no drops and no quality reading.
+    store.dispatch(snapshotChanged({ ...base, sid: 's2', status: CALL_STATUS.Connecting, at: 70_000 }))
+    expect(selectCall(store.getState())).toMatchObject({ pausedMs: 0, quality: null, media: 'connected' })
   })
 
   it('maps failures, hub end reasons and start refusals to translation keys', () => {

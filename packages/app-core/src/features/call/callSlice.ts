@@ -5,6 +5,7 @@ import type { RootState } from '../../app/state'
 import { loggedOut } from '../../app/authActions'
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import type { CallStars, ReportReason } from '@vchat/api-client'
+import type { CallQualityLevel, MediaLinkState } from '@vchat/webrtc-call'
 import type { CallFailureView, CallOffer, CallState, CallSummary, FreeCallTerms, SilverCallInfo } from './callState'
 export type { CallOffer, CallState, CallSummary, FreeCallTerms } from './callState'
 
@@ -106,6 +107,10 @@ const initialCallState: CallState = {
   summary: null,
   summaryStatus: 'idle',
   feedback: { stars: null, rating: 'idle', report: 'idle' },
+  media: 'connected',
+  reconnectingSince: null,
+  pausedMs: 0,
+  quality: null,
 }
 
 interface SnapshotPayload {
@@ -141,10 +146,20 @@ const callSlice = createSlice({
         state.summary = null
         state.summaryStatus = 'idle'
         state.feedback = initialCallState.feedback
+        state.media = 'connected'
+        state.reconnectingSince = null
+        state.pausedMs = 0
+        state.quality = null
       }
       if (snapshot.status === CALL_STATUS.Connected && state.connectedAt === null) state.connectedAt = at
       const ending = snapshot.status === CALL_STATUS.Disconnected || snapshot.status === CALL_STATUS.Failed
       if (ending && state.endedAt === null) state.endedAt = at
+      // A call that ends while its media is down: the gap so far is not talk time either.
+      if (ending && state.reconnectingSince !== null) {
+        state.pausedMs += Math.max(0, at - state.reconnectingSince)
+        state.reconnectingSince = null
+        state.media = 'connected'
+      }
       if (snapshot.status === CALL_STATUS.Initial) return { ...initialCallState, gemsBalance: state.gemsBalance, offer: state.offer, offerStatus: state.offerStatus }
       Object.assign(state, snapshot)
       state.startError = null
@@ -173,6 +188,19 @@ const callSlice = createSlice({
     },
     startRefused(state, action: PayloadAction<string>) {
       state.startError = action.payload
+    },
+    mediaStateChanged(state, action: PayloadAction<{ state: MediaLinkState; at: number }>) {
+      const { state: media, at } = action.payload
+      if (media === state.media) return
+      state.media = media
+      if (media === 'reconnecting') state.reconnectingSince = at
+      else if (state.reconnectingSince !== null) {
+        state.pausedMs += Math.max(0, at - state.reconnectingSince)
+        state.reconnectingSince = null
+      }
+    },
+    qualityChanged(state, action: PayloadAction<CallQualityLevel>) {
+      state.quality = action.payload
     },
     incomingAnswered(state) {
       if (state.status === CALL_STATUS.CallIn) state.answered = true
@@ -229,7 +257,7 @@ const callSlice = createSlice({
   },
 })
 
-export const { snapshotChanged, balanceReported, silverReported, pricedByHub, freeGranted, convertedToPaid, matchToFlashReceived, endedByHub, startRefused, incomingAnswered } =
+export const { snapshotChanged, balanceReported, silverReported, pricedByHub, freeGranted, convertedToPaid, matchToFlashReceived, endedByHub, startRefused, incomingAnswered, mediaStateChanged, qualityChanged } =
   callSlice.actions
 
 export const selectCall = (state: RootState): CallState => callOf(state)
@@ -240,6 +268,16 @@ export const selectIncomingCall = (state: RootState): CallState | null =>
 export const selectCallPrice = (state: RootState): number | null => callOf(state).price ?? callOf(state).hubPrice
 /** The balance to show during a call: the hub's latest figure, else the account's. */
 export const selectCallBalance = (state: RootState): number | null => callOf(state).gemsBalance ?? state.account.gemsBalance
+
+/**
+ * Seconds of talk in the current call at `at`: since remote media arrived, less the time its media was
+ * down and being recovered (the hub bills the same way). Null before it connected.
+ */
+export function talkSeconds(call: Pick<CallState, 'connectedAt' | 'pausedMs' | 'reconnectingSince'>, at: number): number | null {
+  if (call.connectedAt === null) return null
+  const down = call.pausedMs + (call.reconnectingSince === null ? 0 : Math.max(0, at - call.reconnectingSince))
+  return Math.max(0, Math.floor((at - call.connectedAt - down) / 1000))
+}
 
 /** The i18n key (namespace `call`) for a failure, a hub end reason or a start refusal. */
 export function failureMessageKey(call: Pick<CallState, 'failure' | 'endedReason' | 'startError'>): string | null {

@@ -3,6 +3,7 @@
  * from modules like this one, so a slice can import the root state type without an import cycle.
  */
 import type { CallStars } from '@vchat/api-client'
+import type { CallQualityLevel, MediaLinkState } from '@vchat/webrtc-call'
 
 /**
  * What the server recorded for a finished call (get_call_records): the gems it charged and whether
@@ -65,6 +66,14 @@ export interface CallState {
   summaryStatus: 'idle' | 'loading' | 'ready' | 'failed'
   /** What the user said about the call that ended: their stars and a report (reset with the call). */
   feedback: CallFeedback
+  /** Whether the connected call's media flows or is being recovered (ICE restarts; the hub pauses billing). */
+  media: MediaLinkState
+  /** When the current media drop began (services clock), null while media flows. */
+  reconnectingSince: number | null
+  /** Time of earlier media drops in this call, ms: not talk time, not billed. */
+  pausedMs: number
+  /** The connection quality last measured (null until the first reading). */
+  quality: CallQualityLevel | null
 }
 
 /** The end screen's rating and report, as far as the server has them. */

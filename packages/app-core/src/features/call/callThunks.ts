@@ -3,7 +3,7 @@ import { anchorJidOf, isAnchorJid } from '@vchat/contract'
 import type { AppDispatch, RootState } from '../../app/state'
 import type { Services } from '../../services/types'
 import { gemsBalanceChanged, loadAccount } from '../account'
-import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, selectCall, silverReported, snapshotChanged, startRefused } from './callSlice'
+import { balanceReported, convertedToPaid, endedByHub, freeGranted, pricedByHub, incomingAnswered, loadCallOffer, loadCallSummary, matchToFlashReceived, mediaStateChanged, qualityChanged, selectCall, silverReported, snapshotChanged, startRefused } from './callSlice'
 import type { CallRuntime } from './callRuntime'
 
 /**
@@ -56,6 +56,8 @@ async function openRuntime(services: Services, dispatch: AppDispatch, getState: 
       else if (notice.kind === 'free') dispatch(freeGranted({ free: notice.free, durationS: notice.durationS, continuePaid: notice.continuePaid }))
       else if (notice.kind === 'converted') dispatch(convertedToPaid())
       else if (notice.kind === 'priced') dispatch(pricedByHub(notice.price))
+      else if (notice.kind === 'media') dispatch(mediaStateChanged({ state: notice.state, at: services.clock.now() }))
+      else if (notice.kind === 'quality') dispatch(qualityChanged(notice.level))
       else if (notice.kind === 'silver') dispatch(silverReported({ callDuration: notice.callDuration, timesLeft: notice.timesLeft, silverBalance: notice.silverBalance, price: notice.price }))
       else dispatch(endedByHub(notice.reason))
     },
