@@ -95,9 +95,10 @@ test.describe('a relayed call whose TURN server dies', () => {
     expect(records).toHaveLength(1)
     const [record] = records
     expect(record).toMatchObject({ peerUid: SHORT_CUT_HOST, state: 'ended', reason: 'hangup', minutes: 1, gemsCharged: record!.price })
-    // The gap: from the drop being noticed to the media back — within the cut and its recovery.
-    expect(record!.pausedMs).toBeGreaterThan(1_000)
-    expect(record!.pausedMs).toBeLessThanOrEqual(recoveredAfterMs)
+    // The gap, from the host's last packet before the cut to the media back: the cut and its recovery,
+    // not the call around it (the browser notices a drop seconds late; the pause starts at the silence).
+    expect(record!.pausedMs).toBeGreaterThan(3_000)
+    expect(record!.pausedMs).toBeLessThanOrEqual(recoveredAfterMs + 1_000)
     await host.context().close()
   })
 

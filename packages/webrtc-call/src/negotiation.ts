@@ -5,7 +5,7 @@ import type { CallAction, CallPayload, CallSignalling, NegotiationStep } from '.
 import { platformTimers } from './callMachine'
 import type { CallMachine, CallTier, CallTimers } from './callMachine'
 import { invitationFailure } from './errorMapping'
-import { ICE_SERVERS_REFRESH_TIMEOUT_MS, ICE_SERVERS_RENEW_MARGIN_MS } from './constants'
+import { ICE_SERVERS_REFRESH_TIMEOUT_MS, ICE_SERVERS_RENEW_MARGIN_MS, VIDEO_KEY_FRAME_NUDGE } from './constants'
 import { createIceRecovery } from './recovery'
 import type { IceRecovery, MediaLinkState } from './recovery'
 import { adaptVideoSender, createQualityMonitor, prioritizeAudio } from './quality'
@@ -167,6 +167,8 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
   let quality: QualityMonitor | null = null
   /** The restart attempt whose answer the caller waits for (0: none). */
   let restartAttempt = 0
+  /** The last MediaState sent (they go out in order). */
+  let mediaStateSent: Promise<void> = Promise.resolve()
   /** The quality level the video sender was last adapted to. */
   let qualityLevel: CallQualityLevel | null = null
   let preparing: Promise<RTCPeerConnection | null> | null = null
@@ -202,6 +204,7 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
     pendingCandidates = []
     recovery?.dispose()
     recovery = null
+    mediaStateSent = Promise.resolve()
     quality?.stop()
     quality = null
     restartAttempt = 0
@@ -295,7 +298,13 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
       restarts: machine.getSnapshot().direction === 'outgoing',
       restart: (attempt) => void restartIce(connection, attempt, gen),
       onState: (state) => {
-        sendBestEffort('MediaState', { sid: machine.getSnapshot().sid, media: state === 'connected' ? 'up' : 'down' })
+        const sid = machine.getSnapshot().sid
+        // In order: a 'down' waits for the statistics it carries, and an 'up' must not overtake it.
+        mediaStateSent = mediaStateSent.then(async () => {
+          const payload = state === 'connected' ? { sid, media: 'up' } : { sid, media: 'down', silentMs: await silenceMs(connection) }
+          await signalling.send('MediaState', payload).catch(reportError)
+        })
+        if (state === 'connected') void nudgeVideoKeyFrame(connection)
         options.onMediaState?.(state)
       },
       onGiveUp: () => {
@@ -321,6 +330,51 @@ export function createCallEngine(options: CallEngineOptions): CallEngine {
         if (video) void adaptVideoSender(video, sample.level, { onError: reportError })
       },
     })
+  }
+
+  /**
+   * After a recovery the other side cannot decode this side's video until a key frame: the frames sent
+   * during the gap are lost, and its receiver asks for a key frame only once its retransmission
+   * requests give up (measured: about 2 s of frozen picture after the connection was back). A change
+   * of the sent resolution makes the encoder start again with a key frame at once (pausing and resuming
+   * the encoding instead froze the other side for 2.5 s); the quality adaptation sets the scale it
+   * wants at its next level change.
+   */
+  async function nudgeVideoKeyFrame(connection: RTCPeerConnection): Promise<void> {
+    const sender = connection.getSenders().find((candidate) => candidate.track?.kind === 'video')
+    if (!sender) return
+    try {
+      const parameters = sender.getParameters()
+      if (parameters.encodings.length === 0) return
+      await sender.setParameters({
+        ...parameters,
+        encodings: parameters.encodings.map((encoding) => ({ ...encoding, scaleResolutionDownBy: (encoding.scaleResolutionDownBy ?? 1) * VIDEO_KEY_FRAME_NUDGE })),
+      })
+    } catch (error) {
+      reportError(error)
+    }
+  }
+
+  /**
+   * How long since this side last received a media packet, in ms, from the inbound RTP statistics (0
+   * when they cannot say). The hub starts a billing pause that far back: the browser reports the drop
+   * only seconds after the media stopped.
+   */
+  async function silenceMs(connection: RTCPeerConnection): Promise<number> {
+    try {
+      const report = await connection.getStats()
+      let last: number | null = null
+      let at: number | null = null
+      report.forEach((stats: { type?: string; timestamp?: number; lastPacketReceivedTimestamp?: number }) => {
+        if (stats.type !== 'inbound-rtp' || typeof stats.lastPacketReceivedTimestamp !== 'number' || typeof stats.timestamp !== 'number') return
+        last = Math.max(last ?? 0, stats.lastPacketReceivedTimestamp)
+        at = stats.timestamp
+      })
+      return last === null || at === null ? 0 : Math.max(0, Math.round((at as number) - (last as number)))
+    } catch (error) {
+      reportError(error)
+      return 0
+    }
   }
 
   function sendBestEffort(action: CallAction, payload: CallPayload): void {

@@ -622,18 +622,19 @@ describe('ICE servers and TURN credentials', () => {
 })
 
 describe('media down and recovered (ICE restart)', () => {
-  it('pauses billing while media is down: the next minute moves by the gap, and the record keeps the gap out of the duration', () => {
+  it("pauses billing while the earning side's media is down: the next minute moves by the gap, and the record keeps it out of the duration", () => {
     const sid = connectCall()
     heartbeats(sid, 30_000)
-    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    // The payer's word alone pauses nothing (it could be said to talk for free)…
+    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down', silentMs: 5_000 })
     heartbeats(sid, 5_000)
-    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down' })
+    // …the host's does, from her last packet (5 s before she said so).
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down', silentMs: 5_000 })
     heartbeats(sid, 5_000)
     hub.handle(USER_FULL, 'MediaState', { sid, media: 'up' })
-    // Still paused: the host's side has not recovered yet.
     heartbeats(sid, 5_000)
     hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'up' })
-    // 45 s since the answer, 15 s of it down: 30 s of talk. At 60 s the second minute has not started…
+    // Paused from 30 s to 45 s: 15 s. At 60 s the second minute has not started…
     heartbeats(sid, 15_000)
     expect(gems(USER)).toBe(440)
     // …it starts at 75 s (60 s of media).
@@ -643,13 +644,41 @@ describe('media down and recovered (ICE restart)', () => {
     expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, state: 'ended', reason: 'hangup', minutes: 2, gems_charged: 120, paused_ms: 15_000 })
   })
 
+  it('backdates a pause at most 10 s, never before the answer or the end of the previous pause', () => {
+    const sid = connectCall()
+    heartbeats(sid, 5_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down', silentMs: 60_000 })
+    heartbeats(sid, 5_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'up' })
+    // From the answer (5 s back, not 60) to now: 10 s.
+    heartbeats(sid, 15_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down', silentMs: 1e9 })
+    heartbeats(sid, 5_000)
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'up' })
+    // The second pause: 10 s back at most (not into the talk before it): 15 s.
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, paused_ms: 25_000 })
+  })
+
+  it('a payer claiming its media is down again and again gets no free minute', () => {
+    const sid = connectCall()
+    for (let round = 0; round < 6; round += 1) {
+      hub.handle(USER_FULL, 'MediaState', { sid, media: 'down', silentMs: 10_000 })
+      heartbeats(sid, 10_000)
+      hub.handle(USER_FULL, 'MediaState', { sid, media: 'up' })
+    }
+    expect(gems(USER)).toBe(380)
+    hub.handle(USER_FULL, 'SessionTerminate', { sid })
+    expect(callRecordsOf(db, USER)[0]).toMatchObject({ sid, minutes: 2, paused_ms: 0 })
+  })
+
   it('a minute due while media is down is charged when it comes back, not before', () => {
     const sid = connectCall()
     heartbeats(sid, 55_000)
-    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down' })
     heartbeats(sid, 10_000)
     expect(gems(USER)).toBe(440)
-    hub.handle(USER_FULL, 'MediaState', { sid, media: 'up' })
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'up' })
     heartbeats(sid, 5_000)
     expect(gems(USER)).toBe(380)
     expect(last('ReChargeSuccess', USER)!.payload).toMatchObject({ sid, charged: 120 })
@@ -669,7 +698,7 @@ describe('media down and recovered (ICE restart)', () => {
   it('a side that gave up on recovery ends the call for both with media-lost', () => {
     const sid = connectCall()
     heartbeats(sid, 10_000)
-    hub.handle(USER_FULL, 'MediaState', { sid, media: 'down' })
+    hub.handle(ANCHOR_FULL, 'MediaState', { sid, media: 'down' })
     clock.advance(12_000)
     hub.handle(USER_FULL, 'SessionTerminate', { sid, reason: 'media-lost' })
     expect(last('SessionTerminate', ANCHOR_FULL)!.payload).toEqual({ sid, reason: 'media-lost' })

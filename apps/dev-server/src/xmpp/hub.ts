@@ -36,6 +36,12 @@ const HUB_MEDIA_SETUP_GRACE_MS = 60_000
  * talking for free by claiming its media is down.
  */
 export const HUB_MEDIA_RECOVERY_BOUND_MS = 20_000
+/**
+ * How far back a pause may start before the side said its media was down: Chromium reports
+ * 'disconnected' about 5–6 s after the last packet (measured on a relay cut), and those seconds were
+ * not talk either; ten covers that with room, and caps what any one report can take off the bill.
+ */
+const HUB_MEDIA_SILENCE_CREDIT_MS = 10_000
 /** The reason a call ends with when its media could not be recovered (sent by a side, or by the hub's bound). */
 const HUB_REASON_MEDIA_LOST = 'media-lost'
 
@@ -217,6 +223,8 @@ export function createHub(options: HubOptions): Hub {
       connectingTime: null,
       lastHeartbeat: new Map(),
       mediaDown: new Set(),
+      downSince: null,
+      resumedAt: null,
       pausedSince: null,
       pausedMs: 0,
       minuteDue: false,
@@ -247,29 +255,44 @@ export function createHub(options: HubOptions): Hub {
   }
 
   /**
-   * A side's media went down (ICE disconnected, being restarted) or came back. While either side's is
-   * down the call is paused: billing's next minute moves by the gap and the gap is not in the
-   * duration. A pause longer than the recovery bound ends the call as 'media-lost'.
+   * A side's media went down (ICE disconnected, being restarted) or came back.
+   *
+   * Billing pauses on the word of the side that earns, never on the payer's alone: a real drop is seen
+   * by both ICE agents (connectivity checks go both ways), and the earning side has no reason to claim
+   * one, so a payer's client cannot buy free minutes by saying its media is down. The pause starts when
+   * that side last heard media (`silentMs`: Chromium says 'disconnected' only seconds after the last
+   * packet), at most `HUB_MEDIA_SILENCE_CREDIT_MS` back and never before the call's answer or the end
+   * of the previous pause. While either side is down, longer than the recovery bound ends the call as
+   * 'media-lost'.
    */
-  function mediaState(session: CallSession, from: string, down: boolean): void {
+  function mediaState(session: CallSession, from: string, down: boolean, silentMs: number): void {
     if (session.state !== 'connected') return
     const bare = bareJid(from)
-    const wasPaused = session.mediaDown.size > 0
+    const now = timers.now()
+    const anyDownBefore = session.mediaDown.size > 0
     if (down) session.mediaDown.add(bare)
     else session.mediaDown.delete(bare)
-    const paused = session.mediaDown.size > 0
-    if (paused && !wasPaused) {
-      const since = timers.now()
-      session.pausedSince = since
-      log(`call ${session.sid}: media down (${bare}), paused`)
+    const anyDown = session.mediaDown.size > 0
+    if (anyDown && !anyDownBefore) {
+      const since = now
+      session.downSince = since
       later(session, HUB_MEDIA_RECOVERY_BOUND_MS, () => {
         const current = sessions.get(session.sid)
-        if (current && current.pausedSince === since) terminate(current, HUB_REASON_MEDIA_LOST)
+        if (current && current.downSince === since) terminate(current, HUB_REASON_MEDIA_LOST)
       })
-    } else if (!paused && wasPaused && session.pausedSince !== null) {
-      const gap = timers.now() - session.pausedSince
+    } else if (!anyDown) {
+      session.downSince = null
+    }
+    if (bare === session.payer) return
+    if (down && session.pausedSince === null) {
+      const credit = Math.min(Math.max(0, silentMs), HUB_MEDIA_SILENCE_CREDIT_MS)
+      session.pausedSince = Math.max(now - credit, session.resumedAt ?? 0, session.connectingTime ?? now)
+      log(`call ${session.sid}: media down (${bare}, silent ${credit} ms), billing paused`)
+    } else if (!down && session.pausedSince !== null) {
+      const gap = now - session.pausedSince
       session.pausedMs += gap
       session.pausedSince = null
+      session.resumedAt = now
       log(`call ${session.sid}: media back after ${gap} ms`)
       billing.resume(session)
     }
@@ -324,7 +347,8 @@ export function createHub(options: HubOptions): Hub {
         }
         case 'MediaState': {
           const session = sessionOf(from, payload, action)
-          if (session && (payload.media === 'down' || payload.media === 'up')) mediaState(session, from, payload.media === 'down')
+          const silentMs = typeof payload.silentMs === 'number' && Number.isFinite(payload.silentMs) ? payload.silentMs : 0
+          if (session && (payload.media === 'down' || payload.media === 'up')) mediaState(session, from, payload.media === 'down', silentMs)
           return
         }
         case 'IceServers': {

@@ -68,7 +68,11 @@ export interface CallSession {
   lastHeartbeat: Map<string, number>
   /** The sides (bare jids) whose media is down and being recovered (`MediaState {media: 'down'}`). */
   mediaDown: Set<string>
-  /** Since when media has been down on either side (null while it flows): time neither billed nor counted. */
+  /** Since when either side's media has been down (null while both flow): the recovery bound counts from it. */
+  downSince: number | null
+  /** When the last billing pause ended (a new one never starts before it). */
+  resumedAt: number | null
+  /** Since when billing is paused (the earning side's media down, backdated to its last packet), else null. */
   pausedSince: number | null
   /** Media-down time of earlier gaps, ms: the next minute starts this much later, the duration excludes it. */
   pausedMs: number

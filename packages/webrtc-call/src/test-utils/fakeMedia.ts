@@ -49,7 +49,14 @@ export class FakePeerConnection {
   readonly config: RTCConfiguration
   readonly added: FakeTrack[] = []
   readonly transceivers: Array<{
-    sender: { track: FakeTrack; replaceTrack(track: FakeTrack): Promise<void> }
+    sender: {
+      track: FakeTrack
+      replaceTrack(track: FakeTrack): Promise<void>
+      encodings: RTCRtpEncodingParameters[]
+      parameterChanges: RTCRtpEncodingParameters[][]
+      getParameters(): RTCRtpSendParameters
+      setParameters(parameters: RTCRtpSendParameters): Promise<void>
+    }
     preferences: RTCRtpCodec[] | null
     setCodecPreferences(codecs: RTCRtpCodec[]): void
   }> = []
@@ -94,6 +101,16 @@ export class FakePeerConnection {
       track,
       async replaceTrack(next: FakeTrack) {
         sender.track = next
+      },
+      encodings: [{ active: true }] as RTCRtpEncodingParameters[],
+      /** Every setParameters' encodings, in order. */
+      parameterChanges: [] as RTCRtpEncodingParameters[][],
+      getParameters(): RTCRtpSendParameters {
+        return { encodings: sender.encodings.map((encoding) => ({ ...encoding })), transactionId: 't', codecs: [], headerExtensions: [], rtcp: {} }
+      },
+      async setParameters(parameters: RTCRtpSendParameters): Promise<void> {
+        sender.encodings = parameters.encodings
+        sender.parameterChanges.push(parameters.encodings)
       },
     }
     const transceiver = {
