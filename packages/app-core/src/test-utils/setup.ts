@@ -23,13 +23,19 @@ configure({ asyncUtilTimeout: WAIT_FOR_TIMEOUT_MS })
 // once, in a hook, before its first test. `renderApp` does the same, but there the loading counted
 // against the first test's own time-out: on two cores busy with other work, loading and compiling the
 // whole app took most of it, and a first test that does little else (ComposerExtras "uploads a picked
-// photo…") timed out at 20 s while its file's later tests took a third of that. The hook's ceiling is
-// HOOK_TIMEOUT_MS (vitest.config.ts), the bound set for slow set-up. Logic tests (`*.test.ts`) render
-// nothing and load nothing extra.
+// photo…") timed out at 20 s while its file's later tests took a third of that. Logic tests
+// (`*.test.ts`) render nothing and load nothing extra.
+/**
+ * The hook's own ceiling, above the suites' HOOK_TIMEOUT_MS: compiling every lazy screen of the app the
+ * first time a worker imports them is the slowest set-up there is, and it grows with the app. Measured:
+ * the hook hit 30 s once on a machine running this suite beside three other heavy jobs (the suite took
+ * 522 s instead of about 200). A ceiling, not a wait: a quiet machine is done in a few seconds.
+ */
+const PRELOAD_TIMEOUT_MS = 90_000
 // Vitest reads a hook's first parameter as fixtures and insists on a destructuring pattern; this hook uses none.
 // eslint-disable-next-line no-empty-pattern
 beforeAll(async ({}, suite) => {
   if (!suite.file.filepath.endsWith('.tsx')) return
   await Promise.all([preloadLazyModules(), createTestI18n()])
-})
+}, PRELOAD_TIMEOUT_MS)
 

@@ -1,2 +1,0 @@
-/** Components import their own stylesheet; the app's bundler handles it. */
-declare module '*.css'
