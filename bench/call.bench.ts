@@ -20,34 +20,34 @@
  * Prosody and the dev-server hub to the seeded host signed in in the other context, whose page
  * accepts the moment the incoming-call pop-up appears (a MutationObserver clicks Accept), so the
  * figure is the product's set-up path, not a person's reaction.
+ *
+ * Relayed (`call.firstFrame.relay`): the same product call to another host whose calls are held to
+ * relayed candidates (`/dev/ice/policy`), so every packet goes through the stack's coturn; a third
+ * call in each round, against the same direct floor. Goal: relay overhead over the floor ≤ 150 ms.
+ *
+ * Recovery (`call.recovery`): on one connected relayed call the TURN server is killed for 5 s
+ * (`/dev/turn/cut`) five times; the figure is the time from the end of the cut to the first remote
+ * frame the caller's video presents again (frames are timed in the page with
+ * `requestVideoFrameCallback` on the wall clock both processes share). Goal ≤ 3 s after the cut ends.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
 import { startStack } from '../e2e/support/stack.ts'
+import { CHROMIUM_ARGS, logIn, navigate, newContext } from './browser.ts'
 import { median, type Figures } from './results.ts'
 
 export const CALL_RUNS = Number(process.env.VCHAT_BENCH_CALL_RUNS ?? 10)
 /** The issue's goal: at most 0.3 s over the direct call. */
 export const CALL_OVERHEAD_BUDGET_MS = 300
+/** A relayed call's goal: at most 150 ms over the direct call. */
+const RELAY_OVERHEAD_BUDGET_MS = 150
+/** Media back at most 3 s after a 5 s relay cut ends. */
+const RECOVERY_BUDGET_MS = 3_000
+const RECOVERY_CUT_MS = 5_000
+const RECOVERY_RUNS = 5
 const HOST_UID = '200001'
-const HOST_JID = `anchor_${HOST_UID}@localhost`
-const PASSWORD = 'demo1234'
+/** The host of the relayed calls (relay-only for this run's stack). */
+const RELAY_HOST_UID = '200002'
 const FIRST_FRAME_TIMEOUT_MS = 20_000
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-]
-
-async function newContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
-  return browser.newContext({ ...(baseURL ? { baseURL } : {}), permissions: ['camera', 'microphone'], locale: 'en-US', viewport: { width: 375, height: 812 } })
-}
-
 /**
  * Arms the measurement on the caller's page: resolves with the ms from the next click to the first
  * frame presented by a `selector` video that received a stream after that click.
@@ -168,37 +168,21 @@ async function directCall(pair: DirectPair): Promise<number> {
 
 // ---- product call through the hub ------------------------------------------------------------
 
-async function logIn(page: Page, uid: string): Promise<void> {
-  await page.goto('/login')
-  const form = page.getByRole('dialog').locator('form:has(input[name="uid"])')
-  await form.locator('input[name="uid"]').fill(uid)
-  await form.locator('input[name="password"]').fill(PASSWORD)
-  await form.locator('button[type="submit"]').click()
-  await page.waitForURL(/\/match$/)
-}
-
-/** In-app navigation (no reload), as the app's links do. */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
-
 interface ProductPair {
   caller: Page
   host: Page
+  hostUid: string
   close(): Promise<void>
 }
 
-async function productPair(browser: Browser, appUrl: string, apiUrl: string): Promise<ProductPair> {
+async function productPair(browser: Browser, appUrl: string, apiUrl: string, hostUid: string): Promise<ProductPair> {
   const created = await fetch(`${apiUrl}/dev/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paid: true, gemsBalance: 100_000 }) })
   const user = ((await created.json()) as { data: { uid: string } }).data
   const callerContext = await newContext(browser, appUrl)
   const hostContext = await newContext(browser, appUrl)
   const caller = await callerContext.newPage()
   const host = await hostContext.newPage()
-  await logIn(host, HOST_UID)
+  await logIn(host, hostUid)
   await logIn(caller, user.uid)
   // The host answers the moment the pop-up shows.
   await host.evaluate(() => {
@@ -213,6 +197,7 @@ async function productPair(browser: Browser, appUrl: string, apiUrl: string): Pr
   return {
     caller,
     host,
+    hostUid,
     close: async () => {
       await callerContext.close()
       await hostContext.close()
@@ -220,9 +205,10 @@ async function productPair(browser: Browser, appUrl: string, apiUrl: string): Pr
   }
 }
 
-async function productCall(pair: ProductPair): Promise<number> {
-  const { caller, host } = pair
-  await navigate(caller, `/anchorprofile?jid=${encodeURIComponent(HOST_JID)}`)
+/** Opens the host's profile and starts the call; resolves with the ms from the click to the first remote frame. */
+async function startProductCall(pair: ProductPair): Promise<number> {
+  const { caller } = pair
+  await navigate(caller, `/anchorprofile?jid=${encodeURIComponent(`anchor_${pair.hostUid}@localhost`)}`)
   const callButton = caller.getByRole('button', { name: 'Video call' })
   await callButton.waitFor()
   await callButton.click()
@@ -232,7 +218,12 @@ async function productCall(pair: ProductPair): Promise<number> {
   await start.waitFor()
   const measuring = clickToFirstFrame(caller, '.vc-call__stage > video')
   await start.click()
-  const ms = await measuring
+  return measuring
+}
+
+/** Hangs up and brings both sides back to where they can call again. */
+async function endProductCall(pair: ProductPair): Promise<void> {
+  const { caller, host } = pair
   await caller.getByRole('button', { name: 'Hang up' }).click()
   // Dispatched rather than clicked: other pop-ups of the app (e.g. a contact sheet) may lie over the
   // ended call screen, and the close only has to return each side to a state where it can call again.
@@ -240,7 +231,57 @@ async function productCall(pair: ProductPair): Promise<number> {
   await host.locator('.vc-call__controls').getByRole('button', { name: 'Close' }).dispatchEvent('click')
   await navigate(host, '/match')
   await host.waitForURL(/\/match$/)
+}
+
+async function productCall(pair: ProductPair): Promise<number> {
+  const ms = await startProductCall(pair)
+  await endProductCall(pair)
   return ms
+}
+
+async function devPost(apiUrl: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+}
+
+/**
+ * On a connected relayed call: cuts the relay for 5 s, `RECOVERY_RUNS` times, and answers for each the
+ * ms from the end of the cut to the caller's first remote frame after it.
+ */
+async function recoveries(pair: ProductPair, apiUrl: string): Promise<number[]> {
+  const { caller } = pair
+  await startProductCall(pair)
+  // Every frame the remote video presents, on the wall clock (shared with this process).
+  await caller.evaluate(() => {
+    const frames: number[] = []
+    ;(window as unknown as { benchFrames: number[] }).benchFrames = frames
+    const video = document.querySelector<HTMLVideoElement>('.vc-call__stage > video')
+    if (!video) throw new Error('no remote video')
+    const onFrame = () => {
+      frames.push(Date.now())
+      video.requestVideoFrameCallback(onFrame)
+    }
+    video.requestVideoFrameCallback(onFrame)
+  })
+  const times: number[] = []
+  for (let run = 0; run < RECOVERY_RUNS; run += 1) {
+    const cutAt = Date.now()
+    await devPost(apiUrl, '/dev/turn/cut', { ms: RECOVERY_CUT_MS })
+    const cutEnds = cutAt + RECOVERY_CUT_MS
+    // Frames still in the jitter buffer may show just after the cut starts; the first one from a second
+    // after it on can only have come through the relay again.
+    const back = await caller.waitForFunction(
+      (after) => (window as unknown as { benchFrames: number[] }).benchFrames.find((at) => at > after) ?? null,
+      cutAt + 1_000,
+      { timeout: 30_000, polling: 50 },
+    )
+    times.push((await back.jsonValue()) as number - cutEnds)
+    // Settled again (the reconnecting state over) before the next cut.
+    await caller.locator('.vc-call-quality[data-level="reconnecting"]').waitFor({ state: 'detached', timeout: 20_000 })
+    await caller.waitForTimeout(2_000)
+  }
+  await endProductCall(pair)
+  return times
 }
 
 export async function callBench(): Promise<Figures> {
@@ -250,29 +291,48 @@ export async function callBench(): Promise<Figures> {
   try {
     const appUrl = running.appUrls.second
     if (!appUrl) throw new Error('the second brand is not served')
+    const apiUrl = running.stack.apiUrl
+    const relayed = running.stack.turnUrl !== null
+    if (relayed) await devPost(apiUrl, '/dev/ice/policy', { uid: RELAY_HOST_UID, policy: 'relay' })
+    else console.log('coturn is not installed: no relayed figures')
     const direct = await directPair(browser)
-    const product = await productPair(browser, appUrl, running.stack.apiUrl)
+    const product = await productPair(browser, appUrl, apiUrl, HOST_UID)
+    const relay = relayed ? await productPair(browser, appUrl, apiUrl, RELAY_HOST_UID) : null
     const directTimes: number[] = []
     const productTimes: number[] = []
+    const relayTimes: number[] = []
     for (let run = 0; run <= CALL_RUNS; run += 1) {
       const directMs = await directCall(direct)
       const productMs = await productCall(product)
+      const relayMs = relay ? await productCall(relay) : null
       // The first call of each warms up code loading and the camera.
       if (run > 0) {
         directTimes.push(directMs)
         productTimes.push(productMs)
+        if (relayMs !== null) relayTimes.push(relayMs)
       }
     }
+    const recoveryTimes = relay ? await recoveries(relay, apiUrl) : []
     await direct.close()
     await product.close()
+    await relay?.close()
     const floor = Math.round(median(directTimes))
     const value = Math.round(median(productTimes))
     console.log(`direct:  ${directTimes.map(Math.round).join(', ')} ms\nproduct: ${productTimes.map(Math.round).join(', ')} ms`)
-    return {
+    const figures: Figures = {
       'call.firstFrame': { value, unit: 'ms', floor, budget: floor + CALL_OVERHEAD_BUDGET_MS },
       'call.firstFrame.direct': { value: floor, unit: 'ms' },
       'call.firstFrame.overhead': { value: value - floor, unit: 'ms', budget: CALL_OVERHEAD_BUDGET_MS },
     }
+    if (relay) {
+      const relayValue = Math.round(median(relayTimes))
+      const recovery = Math.round(median(recoveryTimes))
+      console.log(`relay:   ${relayTimes.map(Math.round).join(', ')} ms\nrecovery after a ${RECOVERY_CUT_MS} ms cut: ${recoveryTimes.map(Math.round).join(', ')} ms`)
+      figures['call.firstFrame.relay'] = { value: relayValue, unit: 'ms', floor: value, budget: value + RELAY_OVERHEAD_BUDGET_MS }
+      figures['call.firstFrame.relay.overhead'] = { value: relayValue - value, unit: 'ms', budget: RELAY_OVERHEAD_BUDGET_MS }
+      figures['call.recovery'] = { value: recovery, unit: 'ms', budget: RECOVERY_BUDGET_MS }
+    }
+    return figures
   } finally {
     await browser.close()
     await running.stop()

@@ -98,6 +98,24 @@ export function pollPage<A, R>(page: Page, check: (arg: A) => Promise<R | false>
   return pollUntil('the page', () => page.evaluate(check as (arg: unknown) => Promise<R | false>, arg as unknown) as Promise<R | false>)
 }
 
+/**
+ * In the page (pass it to `page.evaluate`; it is self-contained): how many messages of thread `tid`
+ * the app has stored in chat-db.
+ */
+export async function storedInThread(tid: string): Promise<number> {
+  const result = <T>(request: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  const db = await result(indexedDB.open('chat'))
+  try {
+    return await result(db.transaction('messages').objectStore('messages').index('tid').count(IDBKeyRange.only(tid)))
+  } finally {
+    db.close()
+  }
+}
+
 /** Records, in the page, when the write storing the message with this text commits. */
 export async function watchStored(page: Page, text: string): Promise<void> {
   await page.addInitScript((last) => {

@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<Bench>> = {
   discover: async () => (await import('../bench/discover.bench.ts')).discoverBench,
   chat: async () => (await import('../bench/chat.bench.ts')).chatBench,
   call: async () => (await import('../bench/call.bench.ts')).callBench,
+  lowend: async () => (await import('../bench/lowend.bench.ts')).lowendBench,
   stack: async () => (await import('../bench/stack.bench.ts')).stackBench,
 }
 
