@@ -55,6 +55,9 @@ export interface MessageListProps<Upload> {
  * 0 × 0 box and render nothing: it gets a phone screen's box instead, so the newest rows are there
  * from the first paint.
  */
+/** The key of the list's own "older messages" row (loading, failed, retry), first whenever there are older messages. */
+const OLDER_ROW_KEY = 'older'
+
 const FALLBACK_RECT: Rect = { width: 375, height: 640 }
 
 type ListVirtualizer = Virtualizer<HTMLDivElement, Element>
@@ -104,7 +107,7 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
   const news = announcement && announcement.key !== openedWith ? announcement.text : ''
 
   const allRows = useMemo<readonly MessageRow<Upload>[]>(
-    () => (hasOlder || olderStatus === 'failed' ? [{ kind: 'older', key: 'older' }, ...rows] : rows),
+    () => (hasOlder || olderStatus === 'failed' ? [{ kind: 'older', key: OLDER_ROW_KEY }, ...rows] : rows),
     [rows, hasOlder, olderStatus],
   )
   const virtualizer = useVirtualizer({
@@ -133,11 +136,16 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
     if (list.scrollTop < CHAT_LOAD_OLDER_THRESHOLD_PX) onLoadOlder()
   }, [hasOlder, olderStatus, onLoadOlder])
 
-  /** The first row in view and where it starts: rows added or re-measured above it must not move it. */
+  /**
+   * The first message row in view and where it starts: rows added or re-measured above it must not move
+   * it. Never the "older" row: it stays first whatever loads under it, so at the very top the view kept
+   * to it, the older page pushed the messages down out of sight, the view sat on the spinner again, and
+   * with no scroll to follow no further page was asked for.
+   */
   const anchor = useRef<{ key: VirtualItem['key']; start: number } | null>(null)
   const rememberAnchor = () => {
     const top = scrollRef.current?.scrollTop ?? 0
-    const inView = virtualizer.getVirtualItems().find((item) => item.end > top)
+    const inView = virtualizer.getVirtualItems().find((item) => item.end > top && item.key !== OLDER_ROW_KEY)
     anchor.current = inView ? { key: inView.key, start: inView.start } : null
   }
 
@@ -175,10 +183,13 @@ export function MessageList<Upload>({ rows, label, lastIsOwn, hasOlder, olderSta
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [allRows, lastKey, lastIsOwn, totalSize, virtualizer])
 
-  // A short history that does not fill the view cannot be scrolled: its older page loads at once.
+  // A short history that does not fill the view cannot be scrolled: its older page loads at once. And a
+  // page that arrived while the reader sits at the top, and still leaves them near it, asks for the next
+  // one: no scroll will come to do so.
   useEffect(() => {
     const list = scrollRef.current
-    if (list && list.scrollHeight > 0 && list.scrollHeight <= list.clientHeight) loadOlderIfNearTop()
+    if (!list || list.scrollHeight <= 0) return
+    if (list.scrollHeight <= list.clientHeight || !following.current) loadOlderIfNearTop()
   }, [loadOlderIfNearTop, totalSize])
 
   const toNewest = () => {
