@@ -12,11 +12,21 @@ export interface DeviceEnvironment {
   screenHeight: number
   /** IANA time zone id, e.g. Intl.DateTimeFormat().resolvedOptions().timeZone. */
   timezoneId: string
-  /** The device id of the fingerprint library (stored locally). */
+  /** The device id of the fingerprint library (stored locally); sent as `androidId`. */
   deviceId: string
-  gaClientId: string
-  webUuid: string
-  adid: string
+  /** The Google Analytics client id; default '' (no Google Analytics). */
+  gaClientId?: string
+  /**
+   * The attribution vendor's web uuid for this browser (@vchat/analytics: `attribution.getWebUuid()`);
+   * default '' (unknown, or no attribution).
+   */
+  webUuid?: string
+  /**
+   * The attribution vendor's advertising device id, `adid` (@vchat/analytics: `attribution.getAdid()`);
+   * default '' (unknown, or no attribution).
+   */
+  adid?: string
+  /** The Meta pixel cookies `_fbp` / `_fbc`; kept only for `payment_service/create_order`. */
   fbp?: string
   fbc?: string
   /** The moment whose UTC offset is sent (default now). */
@@ -68,10 +78,10 @@ export function createDeviceInfo(env: DeviceEnvironment): DeviceInfo {
     timezoneId: env.timezoneId,
     timezoneOffset: timezoneOffsetMinutes(env.timezoneId, env.at),
     platform: platformFromUserAgent(env.userAgent),
-    gaClientId: env.gaClientId,
+    gaClientId: env.gaClientId ?? '',
     deviceModel: deviceModelFromUserAgent(env.userAgent),
-    webUuid: env.webUuid,
-    adid: env.adid,
+    webUuid: env.webUuid ?? '',
+    adid: env.adid ?? '',
     ...(env.fbp === undefined ? {} : { fbp: env.fbp }),
     ...(env.fbc === undefined ? {} : { fbc: env.fbc }),
   }

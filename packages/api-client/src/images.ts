@@ -1,4 +1,7 @@
+import { customRandom, random } from 'nanoid'
 import { IMAGE_QUALITY_PARAM, IMAGE_QUALITY_PX, UPLOAD_NAME_HEX_LENGTH } from './constants'
+
+const HEX_DIGITS = '0123456789abcdef'
 
 /**
  * The URL of an image at the SPEC §9 quality (480 px wide by default): adds
@@ -27,12 +30,11 @@ export function fileExtension(fileName: string): string {
   return /^[A-Za-z0-9]{1,10}$/.test(ext) ? `.${ext.toLowerCase()}` : ''
 }
 
-/** SPEC §5: 32 random hex characters plus the original extension, e.g. `3f…a9.png`. */
-export function uploadFileName(
-  originalName: string,
-  randomBytes: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length)),
-): string {
-  const bytes = randomBytes(UPLOAD_NAME_HEX_LENGTH / 2)
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return hex + fileExtension(originalName)
+/**
+ * SPEC §5: 32 random hex characters plus the original extension, e.g. `3f…a9.png` (the image host
+ * accepts no other name). A nanoid over the hex digits; `randomBytes` (default nanoid's secure
+ * `random`) gives the random bytes, one per character.
+ */
+export function uploadFileName(originalName: string, randomBytes: (length: number) => Uint8Array = random): string {
+  return customRandom(HEX_DIGITS, UPLOAD_NAME_HEX_LENGTH, randomBytes)() + fileExtension(originalName)
 }

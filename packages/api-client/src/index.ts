@@ -16,6 +16,7 @@ export {
   type RequestOptions,
 } from './createApiClient'
 export { parseQuery, stringifyQuery } from './query'
+export type { ParsedQuery } from './query'
 export { retryDelayMs, shouldRetry, type RetryDelayMode, type RetryRules } from './retry'
 export { isTokenExpiring } from './token'
 export { fileExtension, uploadFileName, withImageQuality } from './images'

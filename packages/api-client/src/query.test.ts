@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import type qs from 'qs'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { parseQuery, stringifyQuery } from './query'
+import type { ParsedQuery } from './query'
 
 describe('query strings', () => {
+  it("types a parsed query as qs does, without qs's types in the published ones", () => {
+    expectTypeOf<ParsedQuery>().toEqualTypeOf<qs.ParsedQs>()
+  })
+
   it('round-trips nested brackets', () => {
     const value = { a: { b: { c: '1' } }, list: ['x', 'y'] }
     expect(stringifyQuery(value)).toBe('a[b][c]=1&list[]=x&list[]=y')

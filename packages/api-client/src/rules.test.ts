@@ -81,6 +81,21 @@ describe('deviceInfo (SPEC §7)', () => {
       fbc: 'fb.1.222',
     })
   })
+
+  it("sends '' for the vendor ids an app does not give (Google Analytics, attribution)", () => {
+    const info = createDeviceInfo({
+      userAgent: IPHONE,
+      localLanguage: 'en-US',
+      configLanguage: 'en',
+      screenWidth: 390,
+      screenHeight: 844,
+      timezoneId: 'UTC',
+      deviceId: 'fp-device-id',
+    })
+    expect(info).toMatchObject({ androidId: 'fp-device-id', gaClientId: '', webUuid: '', adid: '' })
+    expect(info).not.toHaveProperty('fbp')
+    expect(info).not.toHaveProperty('fbc')
+  })
 })
 
 /** A value good enough for any endpoint's params: the test server answers every call. */
@@ -209,7 +224,7 @@ describe('image upload (SPEC §5, §7)', () => {
     const names = new Set(Array.from({ length: 50 }, () => uploadFileName('a.jpeg')))
     expect(names.size).toBe(50)
     for (const name of names) expect(name).toMatch(/^[0-9a-f]{32}\.jpeg$/)
-    expect(uploadFileName('noext', () => new Uint8Array(16).fill(171))).toBe('ab'.repeat(16))
+    expect(uploadFileName('noext', (length) => new Uint8Array(length).fill(171))).toBe('b'.repeat(32))
     expect(fileExtension('x.tar.GZ')).toBe('.gz')
     expect(fileExtension('.hidden')).toBe('')
     expect(fileExtension('weird.ex t')).toBe('')

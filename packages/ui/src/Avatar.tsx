@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import './Avatar.css'
 
 export type AvatarProps = {
   /** Image URL (already at the wanted quality); empty shows the initial. */

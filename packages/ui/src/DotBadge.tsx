@@ -1,4 +1,3 @@
-import './DotBadge.css'
 import type { ReactNode } from 'react'
 
 export type DotBadgeProps = {

@@ -1,5 +1,4 @@
 import { GlobeIcon } from './icons'
-import './Flag.css'
 
 export type FlagProps = {
   /** ISO 3166 alpha-2 code, or `GLOBAL` for the global fallback flag. */

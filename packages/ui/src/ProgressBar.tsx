@@ -1,5 +1,3 @@
-import './ProgressBar.css'
-
 export type ProgressBarProps = {
   label: string
   /** 0–1; undefined for an unknown amount (indeterminate). */

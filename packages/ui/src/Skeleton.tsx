@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react'
-import './Skeleton.css'
 
 export type SkeletonProps = {
   /** `block` (default) fills its box, `circle` for avatars, `text` for a line of text. */

@@ -1,4 +1,3 @@
-import './Switch.css'
 import { useId } from 'react'
 
 export type SwitchProps = {

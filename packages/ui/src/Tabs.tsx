@@ -1,6 +1,5 @@
 import { useRef } from 'react'
 import type { KeyboardEvent } from 'react'
-import './Tabs.css'
 
 export type TabItem<K extends string> = { key: K; label: string }
 

@@ -1,4 +1,3 @@
-import './Toast.css'
 import { useEffect } from 'react'
 
 export type ToastTone = 'info' | 'success' | 'error'

@@ -6,6 +6,7 @@ import type { IncomingStanza } from './stanza.ts'
 import type { ChatSession, XmlElement } from './types.ts'
 import { NS_DATA_FORMS, NS_DELAY, NS_FORWARD, NS_MAM, NS_RSM, bareJid } from '@vchat/contract'
 import { archiveResultOf } from './wire.ts'
+import { nanoid } from 'nanoid'
 
 /** An archive page was refused or malformed: nothing of it was stored. Retry with `catchUp()`. */
 export class ArchiveError extends Error {
@@ -59,8 +60,6 @@ export function buildArchiveQuery(queryid: string, me: string, query: ArchiveQue
   )
 }
 
-let queryCount = 0
-
 /**
  * Runs one archive query over the session and collects its page. Results not from our own bare jid
  * (a forged `<result/>` another user sent us) are ignored; a result without id or message, a missing
@@ -68,7 +67,8 @@ let queryCount = 0
  */
 export async function queryArchive(session: ChatSession, me: string, query: ArchiveQuery): Promise<ArchivePage> {
   const own = bareJid(me)
-  const queryid = `q${Date.now().toString(36)}${(queryCount += 1)}`
+  // Tells this query's results from those of another query running at the same time.
+  const queryid = nanoid()
   const items: ArchivedMessage[] = []
   let malformed = false
   // Given up when the answer goes quiet, not when it is long: a large page keeps the timer reset.

@@ -2,6 +2,7 @@
 // ^ @xmpp/client ships no types: consumers compiling this package from source need our declarations too.
 export { createChatSession } from './createChatSession.ts'
 export { createMessenger } from './messenger.ts'
+export { xml } from './xml.ts'
 export { ArchiveError, archivedMessages, archivedReads, buildArchiveQuery, queryArchive } from './archive.ts'
 export type { ArchiveReads, ArchivedMessage, ArchivePage, ArchiveQuery, ThreadHistoryPage } from './archive.ts'
 export type { MessageOrigin, MessageStore, Messenger, MessengerOptions, OutgoingMessage, ReadOptions } from './messenger.ts'
@@ -44,6 +45,7 @@ export type {
   XmppEventListener,
   ReadyEvent,
   SessionTimers,
+  XmlAttributes,
   XmlChild,
   XmlElement,
   XmppClientLike,

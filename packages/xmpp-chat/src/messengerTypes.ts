@@ -82,7 +82,7 @@ export interface MessengerOptions {
   giftDomain?: string
   /** Default Date.now. */
   clock?: () => number
-  /** Unique message ids (default crypto.randomUUID). */
+  /** Unique message ids (default nanoid: 21 URL-safe characters, no secure context needed). */
   idFactory?: () => string
 }
 

@@ -10,6 +10,10 @@ export interface XmlElement {
   toString(): string
 }
 export type XmlChild = XmlElement | string
+/** Attributes of an element being built; an undefined value leaves the attribute out. */
+export type XmlAttributes = Record<string, string | number | undefined>
+/** Builds an XML element: `xml(name, attributes?, ...children)`. */
+export type XmlBuilder = (name: string, attrs?: XmlAttributes | null, ...children: XmlChild[]) => XmlElement
 
 /** The listener shape of a minimal event emitter (Node's EventEmitter and @xmpp/events both fit). */
 export interface EmitterLike {

@@ -1,3 +1,4 @@
+import { nanoid } from 'nanoid'
 import { DEVICE_ID_STORAGE_KEY } from '../constants'
 import type { KeyValueStorage } from '../types'
 
@@ -10,7 +11,10 @@ export interface DeviceIdOptions {
   provider: DeviceIdProvider
   storage: KeyValueStorage
   storageKey?: string
-  /** Fallback when the provider fails; defaults to `crypto.randomUUID`. */
+  /**
+   * Fallback when the provider fails; defaults to nanoid (21 URL-safe characters), which works outside
+   * secure contexts too (`crypto.randomUUID` exists only on https and localhost).
+   */
   createId?: () => string
   onError?: (error: unknown) => void
 }
@@ -57,7 +61,7 @@ function read(storage: KeyValueStorage, key: string): StoredDeviceId | null {
  */
 export function createDeviceId(options: DeviceIdOptions): DeviceId {
   const key = options.storageKey ?? DEVICE_ID_STORAGE_KEY
-  const createId = options.createId ?? (() => globalThis.crypto.randomUUID())
+  const createId = options.createId ?? (() => nanoid())
   let current = read(options.storage, key)
   let computing: Promise<string> | null = null
 

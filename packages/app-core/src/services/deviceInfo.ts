@@ -1,25 +1,21 @@
 import { CHANNEL, WEB_VERSION, createDeviceInfo, type ClientInfo, type DeviceInfo } from '@vchat/api-client'
 import type { BrandConfig } from '../brand/brandConfig'
 import type { KeyedStorage } from './types'
+import { nanoid } from 'nanoid'
 
 export interface StoredDeviceIds {
   deviceId: string
   webUuid: string
 }
 
-function randomId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '')
-  // Older browsers: 32 hex characters from getRandomValues.
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** The device id and web uuid, created once and kept in local storage. */
+/**
+ * The device id and web uuid, created once (nanoid: works on plain http too, where
+ * `crypto.randomUUID` is missing) and kept in local storage.
+ */
 export function loadDeviceIds(storage: KeyedStorage<StoredDeviceIds>): StoredDeviceIds {
   const stored = storage.get()
   if (stored && typeof stored.deviceId === 'string' && typeof stored.webUuid === 'string') return stored
-  const fresh = { deviceId: randomId(), webUuid: randomId() }
+  const fresh = { deviceId: nanoid(), webUuid: nanoid() }
   storage.set(fresh)
   return fresh
 }

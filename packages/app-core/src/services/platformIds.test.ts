@@ -166,7 +166,7 @@ describe('the fingerprint and the attribution vendor only with the cookie consen
     await Promise.resolve()
     expect(fingerprint).not.toHaveBeenCalled()
     expect(loadSdk).not.toHaveBeenCalled()
-    expect(platform.deviceId()).toMatch(/^[0-9a-f-]{36}$/)
+    expect(platform.deviceId()).toMatch(/^[A-Za-z0-9_-]{21}$/) // a nanoid: no secure context needed
     expect(JSON.parse(storage.data.get('vchat_device_id') ?? '{}')).toEqual({ id: platform.deviceId(), source: 'random' })
     expect([platform.adid(), platform.webUuid()]).toEqual(['', ''])
 

@@ -2,6 +2,7 @@ import type { BrandConfig } from '../brand/brandConfig'
 import { MessageType } from '@vchat/contract'
 import { tracksWith } from './consent'
 import type { ConsentService, Logger } from './types'
+import { nanoid } from 'nanoid'
 
 /**
  * Device id and attribution wiring (SPEC §7 deviceInfo.androidId, adid, webUuid). The fingerprint
@@ -111,7 +112,7 @@ export function createPlatformIds(options: PlatformIdsOptions): PlatformIds {
       deviceIdStore = deviceId
       if (adopted) deviceId.adopt(adopted)
       // No consent, no fingerprint: a random id (kept when one is stored already) is what the API gets.
-      if (!allowed()) deviceId.adopt(globalThis.crypto.randomUUID())
+      if (!allowed()) deviceId.adopt(nanoid())
       const attribution = analytics.createAttribution({
         appToken: brand.attribution.appToken,
         storage,

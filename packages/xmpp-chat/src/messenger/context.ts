@@ -8,6 +8,7 @@ import type { ChatMessage, PushNotice } from '../messages.ts'
 import type { MessageOrigin, MessageStore, MessengerOptions } from '../messengerTypes.ts'
 import type { ChatSession } from '../types.ts'
 import { bareJid } from '@vchat/contract'
+import { nanoid } from 'nanoid'
 import type { ChatStateName } from '@vchat/contract'
 
 /** Everything the messenger reports, one listener set per kind. */
@@ -39,9 +40,6 @@ export interface MessengerContext {
   readonly newest: number | undefined
 }
 
-function defaultId(): string {
-  return globalThis.crypto.randomUUID()
-}
 
 export function createMessengerContext(options: MessengerOptions): MessengerContext {
   const { session, store } = options
@@ -60,7 +58,8 @@ export function createMessengerContext(options: MessengerOptions): MessengerCont
     store,
     me: bareJid(options.me),
     clock: options.clock ?? Date.now,
-    idFactory: options.idFactory ?? defaultId,
+    // nanoid rather than crypto.randomUUID, which exists only in secure contexts (https, localhost).
+    idFactory: options.idFactory ?? (() => nanoid()),
     events,
     async update(mid, changes) {
       const updated = await store.update(mid, changes)

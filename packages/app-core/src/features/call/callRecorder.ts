@@ -1,5 +1,6 @@
 import type { CallSnapshot } from '@vchat/webrtc-call'
 import type { VideoCall } from '@vchat/chat-db'
+import { nanoid } from 'nanoid'
 
 /** A call as chat-db `videocalls` keeps it (SPEC §3 call fields), plus the tier of a silver call. */
 export type VideoCallRecord = VideoCall & { tier?: 'standard' | 'silver' }
@@ -43,8 +44,7 @@ const ACTIVE = new Set<number>([1, 2, 5])
  */
 export function createCallRecorder(options: CallRecorderOptions): CallRecorder {
   let ongoing: Ongoing | null = null
-  let seq = 0
-  const newId = options.newId ?? (() => `local-${options.now()}-${++seq}`)
+  const newId = options.newId ?? (() => `local-${nanoid()}`)
 
   return {
     observe(snapshot) {

@@ -8,6 +8,7 @@ import { createAppAsyncThunk } from '../../app/createAppAsyncThunk'
 import { failureReason, sendMessage } from './chatThunks'
 import { selectUploads, uploadFailed, uploadFinished, uploadPreviewReleased, uploadProgressed, uploadRetried, uploadStarted } from './uploadSlice'
 import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
+import { nanoid } from 'nanoid'
 
 /**
  * The two thunks that hold an upload's file. The files of uploads in progress or failed are kept
@@ -15,7 +16,6 @@ import { createUploadPreview, releaseUploadPreview } from './uploadPreviews'
  */
 function createUploadThunks() {
   const files = new Map<string, File>()
-  let uploadCounter = 0
 
   /**
    * Uploads an image from the composer (progress shown on a local thumbnail), then sends the image
@@ -27,8 +27,7 @@ function createUploadThunks() {
     let id = input.id
     if (!id) {
       if (!input.file) return
-      uploadCounter += 1
-      id = `upload-${uploadCounter}`
+      id = `upload-${nanoid()}`
       files.set(id, input.file)
       dispatch(uploadStarted({ id, tid: input.to, previewUrl: createUploadPreview(id, input.file) }))
     } else {

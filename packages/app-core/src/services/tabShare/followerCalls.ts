@@ -5,6 +5,7 @@
  */
 import type { ChatService } from '../types'
 import type { RequestMethod } from './protocol'
+import { nanoid } from 'nanoid'
 
 /** The service calls that run on the leader. */
 export type ForwardedCalls = Omit<ChatService, 'login' | 'logout' | 'state' | 'jid' | 'subscribe' | 'hubTransport'>
@@ -35,7 +36,7 @@ export function createFollowerCalls(local: ChatService, isFollower: () => boolea
     async send(message) {
       if (!isFollower()) return local.send(message)
       // Its id is chosen here: asked again of another leader (or run here), it still goes out once.
-      const withId = message.mid === undefined ? { ...message, mid: globalThis.crypto.randomUUID() } : message
+      const withId = message.mid === undefined ? { ...message, mid: nanoid() } : message
       return (await request('send', [withId])) as Awaited<ReturnType<ChatService['send']>>
     },
     async retry(mid) {

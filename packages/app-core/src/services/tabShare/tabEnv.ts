@@ -3,6 +3,7 @@
  * leave) as an interface, and its real implementation. It exists so that the tab logic runs against
  * fakes in tests and falls back to a session per tab where the browser lacks either API.
  */
+import { nanoid } from 'nanoid'
 import type { XmlElement } from '@vchat/xmpp-chat'
 
 /** What the shared chat needs of the browser; `browserTabEnv()` is the real one, tests pass fakes. */
@@ -35,8 +36,6 @@ export interface TabChannel {
   close(): void
 }
 
-let tabCounter = 0
-
 /**
  * The browser's side of `TabEnv`: Web Locks, BroadcastChannel, page visibility and focus; null where
  * the browser lacks either API (the tab then runs its own session).
@@ -44,8 +43,7 @@ let tabCounter = 0
 export function browserTabEnv(): TabEnv | null {
   if (typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' || typeof navigator === 'undefined' || !navigator.locks) return null
   const locks = navigator.locks
-  tabCounter += 1
-  const tabId = `${typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2)}-${tabCounter}`
+  const tabId = nanoid()
   const isFront = () => document.visibilityState === 'visible' && document.hasFocus()
   return {
     tabId,
