@@ -4,6 +4,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 import { BRAND_IDS } from './.storybook/brandIds.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './.storybook/chromium.ts'
 
 /**
  * Every story runs as a test in headless Chromium (Vitest browser mode, Playwright provider):
@@ -14,16 +15,6 @@ import { BRAND_IDS } from './.storybook/brandIds.ts'
  * The system Chromium is used (no browser download); override its path with CHROMIUM_PATH.
  */
 const configDir = fileURLToPath(new URL('./.storybook', import.meta.url))
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 function storyProject(name: string, initialGlobals: Record<string, unknown>): TestProjectInlineConfiguration {
   return {
@@ -39,7 +30,7 @@ function storyProject(name: string, initialGlobals: Record<string, unknown>): Te
         enabled: true,
         headless: true,
         provider: playwright({
-          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+          launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
         }),
         instances: [{ browser: 'chromium' }],
       },
@@ -53,6 +44,19 @@ export default defineConfig({
       ...BRAND_IDS.map((brand) => storyProject(brand, { brand })),
       // Every story once more in Arabic: right-to-left layout and Arabic strings under axe.
       storyProject('second-ar', { brand: 'second', locale: 'ar' }),
+      {
+        // In Node: the built static site (docs pages under axe in every brand, toolbars, the brand
+        // index, no service worker) and turbo's cache key of the build.
+        test: {
+          name: 'storybook:site',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // Two docs pages at a time: one a core on a two-core machine.
+          maxConcurrency: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -15,6 +15,8 @@ function getAbsolutePath(name: string): string {
 
 const config: StorybookConfig = {
   stories: [
+    // First, so the Brands page opens the sidebar.
+    '../src/**/*.mdx',
     '../../../packages/ui/src/**/*.stories.@(ts|tsx)',
     '../../../packages/app-core/src/**/*.stories.@(ts|tsx)',
     '../src/**/*.stories.@(ts|tsx)',

@@ -5,7 +5,8 @@ import { expect, waitFor, within } from 'storybook/test'
 
 /**
  * Checks of the language toolbar's decorator: the story's language sets `lang` and `dir` on the
- * document and the strings come from that language's resources.
+ * document and the strings come from that language's resources. On the docs page, where the three
+ * stories sit side by side, each keeps its own language and direction (src/staticSite.test.ts).
  */
 function DirectionSample() {
   const { t } = useTranslation('common')

@@ -12,6 +12,7 @@ import { createCardVault } from './cardVault'
 import { createConsent } from './consent'
 import { createLazyPlatformIds, subscribeAttributionRefresh } from './lazyPlatform'
 import { createAppPush } from './pushService'
+import { createServiceWorkerService } from '../features/install/registerServiceWorker'
 import type { ApiService, AppEnv, Clock, CookieConsent, Logger, PersistEngine, Services, StorageService } from './types'
 
 /** localforage with the SPEC §9 drivers (IndexedDB → WebSQL → localStorage), name and size. */
@@ -123,6 +124,7 @@ export function createServices(brand: BrandConfig, env: AppEnv = envFromImportMe
     push,
     platformIds,
     consent,
+    serviceWorker: createServiceWorkerService(logger),
     auth,
     cardVault: createCardVault({ url: endpoints.cardVaultUrl, publishableKey: brand.payments.cardVault.publishableKey }),
     media,

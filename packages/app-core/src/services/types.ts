@@ -330,6 +330,15 @@ export interface ConsentService {
   subscribe(listener: (choice: CookieConsent | null) => void): () => void
 }
 
+/**
+ * The app-shell service worker (`/sw.js`: installable, starts offline). Production builds register it;
+ * tests, stories and development builds get one that registers nothing.
+ */
+export interface ServiceWorkerService {
+  /** Registers the worker; false when it is not registered (not a production build, unsupported, failed). Never rejects. */
+  register(): Promise<boolean>
+}
+
 /** SPEC §4 analytics tracking status: normal (on, opted in), pause (off), stop (opted out, cleared). */
 export type AnalyticsTrackingStatus = 'normal' | 'pause' | 'stop'
 
@@ -427,6 +436,7 @@ export interface Services {
   platformIds: PlatformIdsService
   /** The cookie choice that analytics, attribution and the fingerprint wait for. */
   consent: ConsentService
+  serviceWorker: ServiceWorkerService
   auth: AuthService
   /** The payment provider's card vault: card number and code in, single-use token out. */
   cardVault: CardVaultService

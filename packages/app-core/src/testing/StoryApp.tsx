@@ -9,6 +9,7 @@ import { createAppMemoryRouter } from '../routes/createAppRouter'
 import { buildRouteTable } from '../routes/routes'
 import type { Services } from '../services/types'
 import { fakeServices } from './fakeServices'
+import { storeColorScheme, useStoryColorScheme } from './StoryColorScheme'
 
 export interface StoryAppProps {
   /** Where the in-memory router starts. */
@@ -20,12 +21,15 @@ export interface StoryAppProps {
 
 /**
  * The whole app at one path with a store from `makeStore` and fake services, for stories. Uses the
- * i18n instance of the surrounding I18nextProvider (Storybook's language toolbar).
+ * i18n instance of the surrounding I18nextProvider (Storybook's language toolbar) and starts in the
+ * colour scheme of the surrounding `StoryColorScheme` (Storybook's theme toolbar).
  */
 export function StoryApp({ path, preloadedState, services, brand }: StoryAppProps) {
   const { i18n } = useTranslation()
+  const colorScheme = useStoryColorScheme()
   const setup = useMemo(() => {
     const resolved = services ?? fakeServices(brand ? { brand } : {})
+    if (colorScheme) storeColorScheme(resolved.storage, colorScheme)
     const flags = (brand ?? resolved.brand).routes
     return {
       services: resolved,
@@ -33,7 +37,7 @@ export function StoryApp({ path, preloadedState, services, brand }: StoryAppProp
       routes: buildRouteTable(flags),
       router: createAppMemoryRouter(flags, [path]),
     }
-  }, [path, preloadedState, services, brand])
+  }, [path, preloadedState, services, brand, colorScheme])
   return (
     <AppProviders store={setup.store} services={setup.services} i18n={i18n}>
       <AppRouter router={setup.router} routes={setup.routes} />

@@ -153,8 +153,11 @@ export interface FakeServicesOptions {
   db?: Partial<DbService>
   /** The payment provider's card vault (default: `fakeCardVault()`). */
   cardVault?: CardVaultService
-  /** The visitor's cookie choice already made (default: none yet, so the banner shows). */
-  consent?: CookieConsent
+  /**
+   * The visitor's cookie choice (default: `'all'`, already made, so no banner covers the screen under
+   * test); `null` for a first visit, where the cookie banner shows.
+   */
+  consent?: CookieConsent | null
   /** Camera and microphone (default: `fakeMediaDevices()`, two cameras and a microphone, not yet allowed). */
   media?: MediaDevicesService
 }
@@ -168,7 +171,8 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
   const events = options.events
   const storage = memoryStorage()
   const consentStorage = storage.local<CookieConsent>(COOKIE_CONSENT_STORAGE_KEY)
-  if (options.consent) consentStorage.set(options.consent)
+  const consent = options.consent === undefined ? 'all' : options.consent
+  if (consent !== null) consentStorage.set(consent)
   return {
     brand,
     endpoints: resolveEndpoints(brand, options.env ?? { apiBaseUrl: '/', websocketUrl: '/xmpp-websocket', xmppDomain: 'localhost' }),
@@ -186,6 +190,8 @@ export function fakeServices(options: FakeServicesOptions = {}): Services {
     push: { register: async () => {}, unregister: async () => {}, permission: () => 'default', requestPermission: async () => 'default', onNotice: () => () => {}, ...options.push },
     platformIds: { handleMessageType: (type) => type === 100, refreshAttribution: async () => {} },
     consent: createConsent(consentStorage, COOKIE_CONSENT_STORAGE_KEY, null),
+    // Never a real worker: stories and tests have no /sw.js to register.
+    serviceWorker: { register: async () => false },
     auth: createAuthService(options.googleClientId === undefined ? null : options.googleClientId, {
       ...(options.google ? { google: options.google } : {}),
       ...(options.devSignIn !== undefined ? { devSignIn: options.devSignIn } : {}),

@@ -3,4 +3,3 @@
 export { openDesktopPopup } from './installEnvironment'
 export { captureInstallPrompt } from './installPrompt'
 export { InstallCard, InstallSettings, NotificationPermissionCard, useInstallMethod } from './InstallPrompts'
-export { registerServiceWorker } from './registerServiceWorker'

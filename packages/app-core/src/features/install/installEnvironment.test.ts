@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { captureInstallPrompt, currentInstallPrompt, installMethod, notificationPermission, openDesktopPopup, popupWindowFeatures, promptInstall, requestNotificationPermission } from './installEnvironment'
 import type { BrowserEnvironment } from './installEnvironment'
-import { registerServiceWorker } from './registerServiceWorker'
+import { createServiceWorkerService, registerServiceWorker } from './registerServiceWorker'
+import { silentLogger } from '../../testing/fakeServices'
 
 const env = (userAgent: string, extra: Partial<BrowserEnvironment> = {}): BrowserEnvironment => ({ navigator: { userAgent }, ...extra })
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
@@ -57,5 +58,20 @@ describe('install environment', () => {
     expect(await registerServiceWorker({ navigator: { serviceWorker: { register: async () => Promise.reject(new Error('x')) } } }, onError)).toBe(false)
     expect(onError).toHaveBeenCalled()
     expect(await registerServiceWorker({ navigator: {} }, onError)).toBe(false)
+  })
+
+  it('the service worker service registers in a production build only', async () => {
+    const register = vi.fn(async () => ({}))
+    const host = { navigator: { serviceWorker: { register } } }
+    // Vitest runs as a development build.
+    expect(await createServiceWorkerService(silentLogger, host).register()).toBe(false)
+    expect(register).not.toHaveBeenCalled()
+    vi.stubEnv('DEV', false)
+    try {
+      expect(await createServiceWorkerService(silentLogger, host).register()).toBe(true)
+      expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })

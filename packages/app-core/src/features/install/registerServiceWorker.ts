@@ -1,3 +1,5 @@
+import type { Logger, ServiceWorkerService } from '../../services/types'
+
 /** Where the generated app-shell service worker is served (see `vite/pwaPlugin.ts`). */
 const SERVICE_WORKER_URL = '/sw.js'
 
@@ -18,5 +20,17 @@ export async function registerServiceWorker(host: ServiceWorkerHost | null, onEr
   } catch (error) {
     onError(error)
     return false
+  }
+}
+
+/**
+ * The app's service worker service (`services.serviceWorker`): only a production build registers
+ * (Vite replaces `import.meta.env.DEV` with false there); a development server serves no `/sw.js`.
+ */
+export function createServiceWorkerService(logger: Logger, host: ServiceWorkerHost | null = typeof window === 'undefined' ? null : window): ServiceWorkerService {
+  const production = import.meta.env?.DEV === false
+  return {
+    register: async () =>
+      production ? registerServiceWorker(host, (error) => logger.warn('service worker not registered', { error: String(error) })) : false,
   }
 }

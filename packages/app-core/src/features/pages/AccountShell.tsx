@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useServices } from '../../app/ServicesContext'
 import { selectIsLoggedIn } from '../auth'
-import { captureInstallPrompt, registerServiceWorker } from '../install'
+import { captureInstallPrompt } from '../install'
 import { applyAppearance, loadSettings, selectSettings } from '../settings'
 import { CookieBanner } from './CookieBanner'
 import '../../layout/appearance.css'
@@ -30,9 +30,8 @@ export function AccountShell() {
   }, [settings])
   useEffect(() => captureInstallPrompt(typeof window === 'undefined' ? null : window), [])
   useEffect(() => {
-    // Production builds only (Vite replaces DEV with false there).
-    if (!import.meta.env || import.meta.env.DEV !== false || typeof window === 'undefined') return
-    void registerServiceWorker(window, (error) => services.logger.warn('service worker not registered', { error: String(error) }))
+    // The services decide whether there is a worker to register (production builds only; none in tests and stories).
+    void services.serviceWorker.register()
   }, [services])
 
   return (

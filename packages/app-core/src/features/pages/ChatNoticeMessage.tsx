@@ -10,8 +10,8 @@ export type ChatNoticeKind = 'system' | 'official' | 'violation' | 'maintenance'
 export function ChatNoticeMessage({ kind, text }: { kind: ChatNoticeKind; text?: string | undefined }) {
   const { t } = useTranslation('app')
   return (
-    <div className={`vc-chat-notice vc-chat-notice--${kind}`} role="note" aria-label={t(`chatNotice.${kind}`)}>
-      <span className="vc-chat-notice__text">{text && text.trim() !== '' ? text : t(`chatNotice.default.${kind}`)}</span>
+    <div className={`vc-chat-notice-message vc-chat-notice-message--${kind}`} role="note" aria-label={t(`chatNotice.${kind}`)}>
+      <span className="vc-chat-notice-message__text">{text && text.trim() !== '' ? text : t(`chatNotice.default.${kind}`)}</span>
     </div>
   )
 }

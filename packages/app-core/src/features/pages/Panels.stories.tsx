@@ -35,7 +35,8 @@ const meta = {
   title: 'App/Account/Panels',
   component: CookieBanner,
   tags: ['autodocs'],
-  args: { consent: fakeServices().consent, onShowPolicy: () => {} },
+  // A first visit: no choice made yet.
+  args: { consent: fakeServices({ consent: null }).consent, onShowPolicy: () => {} },
   render: (args) => <CookieBanner {...args} />,
 } satisfies Meta<typeof CookieBanner>
 
@@ -43,7 +44,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** The cookie banner until the visitor chooses. */
-export const CookieBannerShown: Story = {}
+export const CookieBannerShown: Story = { parameters: { expectedOverlays: ['.vc-cookie-banner'] } }
 /** The complete-profile panel after a login with completeUserInfoCheck. */
 export const CompleteProfile: Story = { render: () => <StoryApp path="/goddess" preloadedState={completeProfile} services={storyServices.full()} /> }
 /** A blocked account opening the messages: kept out of chat and calls. */

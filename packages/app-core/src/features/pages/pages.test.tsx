@@ -13,7 +13,7 @@ import { safeMigrationUrl } from './DomainScreen'
 describe('small pages', () => {
   it('the cookie banner shows until a choice and remembers it', async () => {
     const user = userEvent.setup()
-    const services = fakeServices()
+    const services = fakeServices({ consent: null })
     const first = await renderApp({ path: '/', services })
     const banner = await screen.findByRole('region', { name: 'Cookie consent' })
     await user.click(screen.getByRole('button', { name: 'Cookies privacy' }))
@@ -30,7 +30,7 @@ describe('small pages', () => {
 
   it('the cookies page, opened from the banner, holds the choice itself: turning analytics on answers the banner', async () => {
     const user = userEvent.setup()
-    const services = fakeServices()
+    const services = fakeServices({ consent: null })
     await renderApp({ path: '/', services })
     const banner = await screen.findByRole('region', { name: 'Cookie consent' })
     await user.click(screen.getByRole('button', { name: 'Cookies privacy' }))
@@ -41,6 +41,14 @@ describe('small pages', () => {
     expect(services.consent.get()).toBe('all')
     expect(choice.getAttribute('aria-checked')).toBe('true')
     expect(banner.isConnected).toBe(false)
+  })
+
+  it('a screen starts with the visitor\'s consent in fake services, and asks the services to register the service worker', async () => {
+    const register = vi.fn(async () => false)
+    await renderApp({ path: '/', services: { ...fakeServices(), serviceWorker: { register } } })
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+    expect(register).toHaveBeenCalledTimes(1)
   })
 
   it('/download shows appDownloadInfo and the install guide; the static pages open', async () => {
