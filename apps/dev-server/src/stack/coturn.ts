@@ -11,11 +11,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createSocket } from 'node:dgram'
-import { accessSync, constants as fsConstants } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import { connect } from 'node:net'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
 import { LOOPBACK, findFreePort } from './ports.ts'
+import { findExecutable, tcpAccepts, waitForExit } from './processes.ts'
 
 /** Thrown when no `turnserver` executable can be found: calls then use host candidates only. */
 export class TurnUnavailableError extends Error {
@@ -63,29 +62,9 @@ const RELAY_PORT_SPAN = 200
 const RELAY_PORT_LOW = 49_152
 const RELAY_PORT_HIGH = 65_000
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, fsConstants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Absolute path of turnserver, or TurnUnavailableError. */
 function findTurnBinary(binary?: string): string {
-  const wanted = binary ?? process.env.VCHAT_TURNSERVER_BIN
-  if (wanted) {
-    if (isExecutable(wanted)) return wanted
-    throw new TurnUnavailableError(`${wanted} is not an executable file`)
-  }
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin', '/opt/homebrew/bin']
-  for (const dir of dirs) {
-    if (!dir) continue
-    const candidate = join(dir, 'turnserver')
-    if (isExecutable(candidate)) return candidate
-  }
-  throw new TurnUnavailableError('no `turnserver` executable on PATH')
+  return findExecutable('turnserver', binary ?? process.env.VCHAT_TURNSERVER_BIN, (detail) => new TurnUnavailableError(detail))
 }
 
 function udpFree(port: number): Promise<boolean> {
@@ -97,25 +76,6 @@ function udpFree(port: number): Promise<boolean> {
     })
     socket.bind(port, LOOPBACK, () => socket.close(() => resolve(true)))
   })
-}
-
-function tcpAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: LOOPBACK })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
-
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
 /** A listening port free on loopback for both TCP and UDP. */

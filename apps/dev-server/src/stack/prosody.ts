@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { accessSync, constants as fsConstants } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { connect } from 'node:net'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FILTER_RULES_PATH, MESSAGE_NOTICE_PATH, PROSODY_RULES_PATH, addFilterRulesTarget } from '../xmpp/filterRules.ts'
 import { LOOPBACK, findFreePort, resolvePort } from './ports.ts'
+import { findExecutable, tcpAccepts, waitForExit } from './processes.ts'
 
 /** Thrown when no `prosody` executable can be found. */
 export class ProsodyUnavailableError extends Error {
@@ -81,29 +80,9 @@ function lua(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, fsConstants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** Absolute path of the prosody executable, or ProsodyUnavailableError. */
 function findProsodyBinary(binary?: string): string {
-  const wanted = binary ?? process.env.VCHAT_PROSODY_BIN
-  if (wanted) {
-    if (isExecutable(wanted)) return wanted
-    throw new ProsodyUnavailableError(`${wanted} is not an executable file`)
-  }
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin', '/opt/homebrew/bin']
-  for (const dir of dirs) {
-    if (!dir) continue
-    const candidate = join(dir, 'prosody')
-    if (isExecutable(candidate)) return candidate
-  }
-  throw new ProsodyUnavailableError('no `prosody` executable on PATH')
+  return findExecutable('prosody', binary ?? process.env.VCHAT_PROSODY_BIN, (detail) => new ProsodyUnavailableError(detail))
 }
 
 interface ProsodyConfigValues {
@@ -157,20 +136,6 @@ async function renderProsodyConfig(values: ProsodyConfigValues): Promise<string>
   })
 }
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: LOOPBACK })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => {
-      socket.destroy()
-      resolve(false)
-    })
-  })
-}
-
 /** Whether mod_vchat_filter has tried its first load of the rules (GET /vchat_filter/status). */
 async function filterRulesAttempted(httpPort: number, secret: string): Promise<boolean> {
   try {
@@ -187,11 +152,6 @@ async function filterRulesAttempted(httpPort: number, secret: string): Promise<b
   } catch {
     return false
   }
-}
-
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
 async function pickPorts(options: StartProsodyOptions): Promise<{ httpPort: number; c2sPort: number; componentPort: number }> {
@@ -288,7 +248,7 @@ export async function startProsody(options: StartProsodyOptions): Promise<Prosod
     }
     // Both listeners: the websocket for clients, the component port for dev-server's components.
     // …and the word filter's first load of the rules tried (answered or failed).
-    if ((await canConnect(httpPort)) && (await canConnect(componentPort)) && (await filterRulesAttempted(httpPort, filterSecret))) break
+    if ((await tcpAccepts(httpPort)) && (await tcpAccepts(componentPort)) && (await filterRulesAttempted(httpPort, filterSecret))) break
     if (Date.now() > deadline) {
       await close()
       throw new Error(
