@@ -91,7 +91,7 @@ export interface ApiClientOptions {
   now?: () => number
   /** Origin of the image host that takes uploads at `/upload` (default `baseURL`). */
   imageHostURL?: string
-  /** Random bytes for upload file names, one per hex character (default nanoid's secure `random`). */
+  /** Random bytes for upload file names (default crypto.getRandomValues). */
   randomBytes?: (length: number) => Uint8Array
   /** Axios adapter override (tests and unusual runtimes only). */
   adapter?: AxiosRequestConfig['adapter']
