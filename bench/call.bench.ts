@@ -276,9 +276,11 @@ async function recoveries(pair: ProductPair, apiUrl: string): Promise<number[]> 
       { timeout: 30_000, polling: 50 },
     )
     times.push((await back.jsonValue()) as number - cutEnds)
-    // Settled again (the reconnecting state over) before the next cut.
+    // Settled again before the next cut: the reconnecting state over and a second of video (30 frames
+    // at the fake camera's rate) presented since.
     await caller.locator('.vc-call-quality[data-level="reconnecting"]').waitFor({ state: 'detached', timeout: 20_000 })
-    await caller.waitForTimeout(2_000)
+    const settledFrom = await caller.evaluate(() => (window as unknown as { benchFrames: number[] }).benchFrames.length)
+    await caller.waitForFunction((from) => (window as unknown as { benchFrames: number[] }).benchFrames.length >= from + 30, settledFrom, { timeout: 20_000, polling: 100 })
   }
   await endProductCall(pair)
   return times

@@ -66,6 +66,7 @@ const THREAD_MESSAGES = 1000
 const messageText = (n: number) => `lowend ${n}`
 const FIRST_MESSAGE = messageText(0)
 const CALL_HOST_UID = '200001'
+/** The call step: ten seconds connected (the issue's walk: "a call (connect, 10 s)"), a measured window, not a wait for an event. */
 const CONNECTED_MS = 10_000
 /** The calls of a step that waits on the app: the app is four times slower than usual. */
 const STEP_TIMEOUT_MS = 60_000
