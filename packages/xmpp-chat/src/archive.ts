@@ -193,8 +193,11 @@ function readPage(page: ArchivePage, own: string, now: () => number): { messages
 }
 
 export interface ArchiveSync {
-  /** Pages forward from just before `newest` (ms) to the end; only the newest page when unknown. */
-  catchUp(newest: number | undefined): Promise<void>
+  /**
+   * Pages forward from just before `newest` (ms) to the end; only the newest page when unknown.
+   * `asked` is called once the first query has been handed to the session.
+   */
+  catchUp(newest: number | undefined, asked?: () => void): Promise<void>
   /** One page of a thread's history, newest first page when `before` is absent. */
   loadThreadHistory(peer: string, before?: string): Promise<ThreadHistoryPage>
 }
@@ -224,9 +227,11 @@ export function createArchiveSync(options: {
     return store(messages, reads).then(() => messages)
   }
   return {
-    async catchUp(newest) {
+    async catchUp(newest, asked) {
       if (newest === undefined) {
-        await storePage(await queryArchive(session, me, { before: '' }))
+        const page = queryArchive(session, me, { before: '' })
+        asked?.()
+        await storePage(await page)
         return
       }
       const start = Math.max(0, newest - ARCHIVE_CATCH_UP_MARGIN_MS)
@@ -237,6 +242,7 @@ export function createArchiveSync(options: {
         return asked
       }
       let next: Promise<ArchivePage> | null = ask()
+      asked?.()
       while (next) {
         const page: ArchivePage = await next
         // The next page is asked for before this one is stored: the server reads and sends it while

@@ -4,6 +4,11 @@ export const LOGIN_TIMEOUT_MS = 10_000
 export const PING_TIMEOUT_MS = 2_000
 /** Presence is re-sent every 10 s while connected (spec §4). */
 export const PRESENCE_HEARTBEAT_MS = 10_000
+/**
+ * The longest a full login's initial presence waits for `ReadyEvent.holdPresence` (the archive
+ * query being sent): a store that is slow to answer never leaves the user looking offline.
+ */
+export const PRESENCE_HOLD_MAX_MS = 1_000
 /** While the session should be connected it is checked every 10 s (spec §9). */
 export const RECONNECT_CHECK_MS = 10_000
 /** First reconnect check after a failure or a disconnect (spec §4, §9). */

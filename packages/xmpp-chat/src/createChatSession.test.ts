@@ -9,6 +9,7 @@ import {
   LOGIN_TIMEOUT_MS,
   PING_TIMEOUT_MS,
   PRESENCE_HEARTBEAT_MS,
+  PRESENCE_HOLD_MAX_MS,
   RECONNECT_CHECK_MS,
   RECONNECT_FIRST_CHECK_MS,
   RECONNECT_SECOND_CHECK_MS,
@@ -72,7 +73,7 @@ describe('login', () => {
     expect(s.client().authentications).toEqual([{ username: 'user_100001', password: 'token-1', mechanism: 'PLAIN' }])
     expect(s.client().builtInReconnectStopped).toBe(true)
     expect(s.client().presences()).toBe(1)
-    expect(s.ready).toEqual([{ resumed: false, jid: 'user_100001@localhost/web_fachat' }])
+    expect(s.ready).toMatchObject([{ resumed: false, jid: 'user_100001@localhost/web_fachat' }])
     // The credentials fetched by login() serve the first authentication: one call only.
     expect(s.getCredentials).toHaveBeenCalledTimes(1)
   })
@@ -142,6 +143,37 @@ describe('login', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_FIRST_CHECK_MS)
     expect(s.session.state).toBe('connected')
     expect(s.client().authentications.map((a) => a.password)).toEqual(['token-2'])
+  })
+})
+
+describe('initial presence', () => {
+  it('waits for what a ready listener holds it for, then goes once', async () => {
+    const s = setup()
+    let release: () => void = () => {}
+    s.session.onReady((event) => event.holdPresence(new Promise<void>((resolve) => (release = resolve))))
+    await s.session.login()
+    expect(s.client().presences()).toBe(0)
+    release()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(s.client().presences()).toBe(1)
+    await vi.advanceTimersByTimeAsync(PRESENCE_HOLD_MAX_MS)
+    expect(s.client().presences()).toBe(1)
+  })
+
+  it('goes after PRESENCE_HOLD_MAX_MS when the hold never settles, and a failed hold does not keep it back', async () => {
+    const s = setup()
+    s.session.onReady((event) => event.holdPresence(new Promise<void>(() => {})))
+    await s.session.login()
+    await vi.advanceTimersByTimeAsync(PRESENCE_HOLD_MAX_MS - 1)
+    expect(s.client().presences()).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(s.client().presences()).toBe(1)
+
+    const t = setup()
+    t.session.onReady((event) => event.holdPresence(Promise.reject(new Error('store closed'))))
+    await t.session.login()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(t.client().presences()).toBe(1)
   })
 })
 
@@ -224,7 +256,7 @@ describe('disconnect and resume', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(s.client().reconnectCalls).toBe(1)
     expect(s.session.state).toBe('connected')
-    expect(s.ready.at(-1)).toEqual({ resumed: true, jid: 'user_100001@localhost/web_fachat' })
+    expect(s.ready.at(-1)).toMatchObject({ resumed: true, jid: 'user_100001@localhost/web_fachat' })
     expect(s.states).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected'])
     // A resumed session keeps its presence; no fresh login, no new token.
     expect(s.client().presences()).toBe(1)

@@ -11,6 +11,7 @@ import {
   ERROR_TIME_OUT,
   ERROR_XMPP_NOT_CONNECTED,
   LOGIN_TIMEOUT_MS,
+  PRESENCE_HOLD_MAX_MS,
   REQUEST_TIMEOUT_MS,
   RESOURCE,
 } from './constants.ts'
@@ -28,6 +29,12 @@ import type {
   XmppClientLike,
 } from './types.ts'
 import { NS_STREAM_MANAGEMENT } from '@vchat/contract'
+
+/** A ready event about to be emitted, and what follows once its listeners ran (the initial presence). */
+interface PendingReady {
+  event: ReadyEvent
+  afterListeners(): void
+}
 
 /**
  * A messaging session over @xmpp/client: connection states, login time-out, reconnect checks,
@@ -58,7 +65,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   /** Whether the last stream features offered XEP-0198 stream management. */
   let smOffered = false
   /** A full login whose ready event waits for the answer to `<enable/>`. */
-  let readyPending: ReadyEvent | null = null
+  let readyPending: PendingReady | null = null
+  /** Counts full logins: a held initial presence belongs to one of them. */
+  let logins = 0
   /**
    * Whether this attempt's stream got as far as its features (the server is reachable). A stream the
    * server closes after that — as Prosody does when it refuses a resume because the hibernated
@@ -138,10 +147,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (!wanted || !xmpp) return
     clearQuickChecks()
     setState('connected')
-    if (!resumed) void sendPresence()
     startHeartbeat()
     readyWaiters.emit()
-    const event: ReadyEvent = { resumed, jid: xmpp.jid?.toString() ?? '' }
+    const event = resumed ? readyEvent(true, () => {}) : initialPresence()
     // After a full login @xmpp/client sends <enable/> right after `online`; stanzas sent before
     // that are never acknowledged. Hold the ready event until the server has answered.
     if (!resumed && smOffered && !xmpp.streamManagement.enabled) {
@@ -149,7 +157,44 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       return
     }
     readyPending = null
-    readyListeners.emit(event)
+    emitReady(event)
+  }
+
+  function readyEvent(resumed: boolean, holdPresence: (until: Promise<unknown>) => void): PendingReady {
+    return { event: { resumed, jid: xmpp?.jid?.toString() ?? '', holdPresence }, afterListeners: () => {} }
+  }
+
+  /**
+   * A full login's ready event with the initial presence attached: sent once the ready listeners ran
+   * and whatever they held it for settled (bounded by PRESENCE_HOLD_MAX_MS), unless this login is
+   * over by then (a later login sends its own).
+   */
+  function initialPresence(): PendingReady {
+    const login = ++logins
+    const holds: Promise<unknown>[] = []
+    let sent = false
+    const send = () => {
+      if (sent) return
+      sent = true
+      if (login === logins && state === 'connected') void sendPresence()
+    }
+    const pending = readyEvent(false, (until) => {
+      if (!sent) holds.push(until)
+    })
+    pending.afterListeners = () => {
+      if (!holds.length) return send()
+      const bound = timers.setTimeout(send, PRESENCE_HOLD_MAX_MS)
+      void Promise.allSettled(holds).then(() => {
+        timers.clearTimeout(bound)
+        send()
+      })
+    }
+    return pending
+  }
+
+  function emitReady(pending: PendingReady): void {
+    readyListeners.emit(pending.event)
+    pending.afterListeners()
   }
 
   function handleNonza(element: XmlElement): void {
@@ -161,7 +206,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if ((element.name === 'enabled' || element.name === 'failed') && element.attrs.xmlns === NS_STREAM_MANAGEMENT) {
       const pending = readyPending
       readyPending = null
-      if (pending && state === 'connected') readyListeners.emit(pending)
+      if (pending && state === 'connected') emitReady(pending)
     }
   }
 

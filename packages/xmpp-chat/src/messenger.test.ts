@@ -10,7 +10,7 @@ import { createMessenger } from './messenger.ts'
 import type { Messenger } from './messenger.ts'
 import { FakeClient } from './test-utils/fakeClient.ts'
 import type { ChatSession, SessionTimers, XmlElement } from './types.ts'
-import { MessageType, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_DELAY, NS_FILTER, NS_HINTS, NS_GIFT, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from '@vchat/contract'
+import { MessageType, NS_CHAT_MARKERS, NS_CHAT_STATES, NS_DELAY, NS_FILTER, NS_HINTS, NS_GIFT, NS_MAM, NS_MESSAGE, NS_NOTICE, NS_RECEIPTS } from '@vchat/contract'
 
 const USER = 'user_100001@localhost'
 const ANCHOR = 'anchor_200001@localhost'
@@ -120,6 +120,15 @@ describe('session and XEP-0198', () => {
     expect(side.session.acksEnabled).toBe(true)
     await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1))
     expect(side.client().streamManagement.enabled).toBe(true)
+  })
+
+  it('after a full login the archive catch-up is asked before the initial presence (the server then skips its offline push)', async () => {
+    const side = await openSide(USER)
+    await side.session.login()
+    await vi.waitFor(() => expect(side.client().presences()).toBe(1))
+    const kinds = side.client().sent.map((stanza) => (stanza.name === 'iq' && stanza.getChild('query', NS_MAM) ? 'archive' : stanza.name))
+    expect(kinds.indexOf('archive')).toBeGreaterThanOrEqual(0)
+    expect(kinds.indexOf('archive')).toBeLessThan(kinds.indexOf('presence'))
   })
 
   it('without stream management ready comes at online and acks are off', async () => {

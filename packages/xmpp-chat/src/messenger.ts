@@ -36,8 +36,13 @@ export function createMessenger(options: MessengerOptions): Messenger {
     session.onReady((event) => {
       report(outbox.flush())
       inbox.sendUnsentReads()
-      // Whatever the stream could not resume is in the server archive.
-      if (!event.resumed) report(archive.catchUp())
+      // Whatever the stream could not resume is in the server archive. The initial presence waits
+      // until the archive is asked (see ReadyEvent.holdPresence).
+      if (!event.resumed) {
+        let asked: () => void = () => {}
+        event.holdPresence(new Promise<void>((resolve) => (asked = resolve)))
+        report(archive.catchUp(asked).finally(asked))
+      }
     }),
     session.onStanza((stanza) => inbox.receive(stanza)),
     session.onAck((stanza) => outbox.acknowledged(stanza)),

@@ -106,6 +106,14 @@ export interface ReadyEvent {
   /** true when a dropped stream was resumed (XEP-0198), false after a full login. */
   resumed: boolean
   jid: string
+  /**
+   * After a full login: the initial presence waits until `until` settles (at most
+   * PRESENCE_HOLD_MAX_MS). The messenger holds it until its archive catch-up query is on the wire:
+   * the server then knows this session reads the archive and does not also push the same messages
+   * from offline storage (twice the work at the worst moment, on a phone that just came back).
+   * Does nothing after a resume (the presence was kept) or once the presence went.
+   */
+  holdPresence(until: Promise<unknown>): void
 }
 
 export interface ChatSession {

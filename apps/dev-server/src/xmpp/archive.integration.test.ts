@@ -259,6 +259,65 @@ describe('sent means it arrives (Prosody archive, offline storage, resumption)',
     }
   }, 180_000)
 
+  it('a catch-up asked before the initial presence: what offline storage held comes once, from the archive, and offline storage is emptied (mod_vchat_offline)', async () => {
+    const s = await startStack({ hibernationSeconds: 5 })
+    const alice = party(s, '100001', false)
+    const bob = party(s, '100002', true)
+    await alice.login()
+    await bob.login()
+    await takeAway(s, bob)
+    const sent = await sendAll(alice, bob.jid, 10, 'asked-first')
+    // Past hibernation: the server's queue for bob went to offline storage.
+    await stayAway(s, 10_000)
+    const origins: string[] = []
+    bob.messenger.onMessage((_, origin) => origins.push(origin))
+    s.proxy.refuse(false)
+    // Bounded: the next reconnect check (10 s), the refused resume, the login and the catch-up.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 30_000, interval: 100 })
+    expectExactlyOnceInOrder(bob, sent)
+    // Not pushed a second time from offline storage.
+    expect(origins).toEqual(sent.map(() => 'archive'))
+    bob.messenger.close()
+    await bob.session.logout()
+    // Offline storage is empty: a client that never asks the archive gets none of them again, only
+    // what is sent now (offline messages would come first, at its initial presence).
+    const plain = createChatSession({
+      service: `ws://127.0.0.1:${s.prosody.httpPort}/xmpp-websocket`,
+      domain: 'localhost',
+      getCredentials: async () => {
+        const answer = await vcTokenOf(s.api.url, '100002')
+        return { username: answer.jid.split('@')[0] ?? '', password: answer.vcToken }
+      },
+    })
+    const bodies: string[] = []
+    plain.onStanza((stanza) => {
+      const body = stanza.name === 'message' ? stanza.getChildText('body') : null
+      if (body) bodies.push(body)
+    })
+    try {
+      await signedInSession(plain)
+      await sendAll(alice, bob.jid, 1, 'marker')
+      await vi.waitFor(() => expect(bodies).toContain('marker0'), { timeout: 10_000, interval: 50 })
+      expect(bodies).toEqual(['marker0'])
+    } finally {
+      await plain.logout()
+    }
+  }, 120_000)
+
+  it('a new device (empty store) asks only for the newest archive page, and still gets every offline message, more than a page, once', async () => {
+    const s = await startStack()
+    const alice = party(s, '100001', false)
+    await alice.login()
+    const sent = await sendAll(alice, (await vcTokenOf(s.api.url, '100002')).jid, 60, 'new-device')
+    const bob = party(s, '100002', true)
+    await bob.login()
+    // Bounded: the archive's newest page and the offline push right after login.
+    await vi.waitFor(() => expect(bob.received).toHaveLength(sent.length), { timeout: 20_000, interval: 100 })
+    expect([...bob.received.map((m) => m.mid)].sort()).toEqual([...sent].sort())
+    const stored = bob.store.all().filter((m) => sent.includes(m.mid))
+    expect([...stored].sort((x, y) => x.date - y.date).map((m) => m.mid)).toEqual(sent)
+  }, 90_000)
+
   it('recipient away while Prosody is stopped (SIGTERM) and restarted: 0 lost, 0 twice, in order', async () => {
     const s = await startStack()
     const alice = party(s, '100001', false)

@@ -11,8 +11,8 @@ import type { Inbox } from './inbox.ts'
 import type { Outbox } from './outbox.ts'
 
 export interface CatchUp {
-  /** Stores what the archive holds since the newest message known here. */
-  catchUp(): Promise<void>
+  /** Stores what the archive holds since the newest message known here; `asked` once the first query is sent. */
+  catchUp(asked?: () => void): Promise<void>
   /** One page of a thread's history from the archive, also stored. */
   loadThreadHistory(peer: string, before?: string): Promise<ThreadHistoryPage>
 }
@@ -61,7 +61,7 @@ export function createCatchUp(context: MessengerContext, inbox: Inbox, outbox: O
   let caughtUpSince: number | undefined
 
   return {
-    async catchUp() {
+    async catchUp(asked) {
       if (context.newest === undefined && store.newestDate) {
         const stored = await store.newestDate()
         if (stored !== undefined) seen(stored)
@@ -71,7 +71,7 @@ export function createCatchUp(context: MessengerContext, inbox: Inbox, outbox: O
       // just the last page of them).
       const from = context.newest ?? caughtUpSince
       caughtUpSince ??= clock()
-      await archive.catchUp(from)
+      await archive.catchUp(from, asked)
     },
     loadThreadHistory: (peer, before) => archive.loadThreadHistory(peer, before),
   }
