@@ -18,12 +18,16 @@
  *   virtualised, so rows scrolled past leave the DOM; the run then checks that all 1000 are in the
  *   conversation (its size as the list reports it to assistive technology) and stored in chat-db,
  *   each once.
- * - `chat.catchup1000` (median of CATCHUP_ROUNDS runs): a user's phone loses its network (websocket
- *   cut, every reconnect refused) while a host sends 1000 messages, which the server acknowledges
- *   (more than the server's resumption queue holds: its session is closed and the messages go to
- *   offline storage and the archive). Timed from the moment the app's next reconnect is let through
- *   until all 1000 are stored and in the open conversation (its size as the list reports it); then
- *   all 1000 are checked to be there, each once.
+ * - `chat.catchup1000` (median of CATCHUP_ROUNDS runs): a user's phone loses its network (its
+ *   connection cut and every reconnect refused, by a TCP fault proxy between the web host and
+ *   Prosody: `startStack({ xmppFaults: true })`) while a host sends 1000 messages, which the server
+ *   acknowledges (more than the server's resumption queue holds: its session is closed and the
+ *   messages go to offline storage and the archive). Timed from the moment the proxy lets the app's
+ *   next reconnect through until all 1000 are stored and in the open conversation (its size as the
+ *   list reports it); then all 1000 are checked to be there, each once. The fault is played at the
+ *   socket, not with a Playwright websocket route: a route relays every frame through the test
+ *   runner, which added several hundred milliseconds to a thousand archive results that a phone's
+ *   network does not add.
  * - `chat.wireDuplicates`: a user types 300 messages while the websocket is cut every 30 (10 stream
  *   resumes); every client-to-server frame is read off the page's websocket, and the figure is the
  *   number of chat messages that went over the wire more than once (goal 0: a resume re-sends only
@@ -33,7 +37,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { chromium, type Browser, type WebSocketRoute } from '@playwright/test'
-import { startStack } from '../e2e/support/stack.ts'
+import { startStack, type FaultProxy } from '../e2e/support/stack.ts'
 import { checkBurstKept, newUser, percentile, pollPage, pollUntil, post, renderedAndStored, round, signedInPage, watchRendered, watchStored } from './chatSupport.ts'
 import type { Figures } from './results.ts'
 
@@ -176,29 +180,19 @@ async function chatDbOpen(browser: Browser, apiUrl: string): Promise<{ cold: num
   return { cold: colds[Math.floor(colds.length / 2)] ?? NaN, warm }
 }
 
-async function catchup(browser: Browser, apiUrl: string, appUrl: string): Promise<number> {
+async function catchup(browser: Browser, apiUrl: string, appUrl: string, network: FaultProxy): Promise<number> {
   const user = await newUser(apiUrl)
   const anchorUid = '200024'
   const lastText = `catchup ${CATCHUP - 1}`
-  let away = false
   let reconnectedAt: number | null = null
-  const routes = new Set<WebSocketRoute>()
-  const page = await signedInPage(browser, appUrl, user, `anchor_${anchorUid}@localhost`, async (p) => {
-    await p.routeWebSocket(/xmpp-websocket/, (ws) => {
-      if (away) {
-        void ws.close()
-        return
-      }
-      reconnectedAt ??= Date.now()
-      routes.add(ws)
-      ws.connectToServer()
-    })
+  const stopWatching = network.onAccepted(() => {
+    reconnectedAt ??= Date.now()
   })
+  const page = await signedInPage(browser, appUrl, user, `anchor_${anchorUid}@localhost`)
   const consoleId = (await post<{ id: string }>(`${apiUrl}/dev/anchor/login`, { uid: anchorUid, password: 'demo1234' })).id
   // The phone's network goes.
-  away = true
-  for (const ws of routes) await ws.close()
-  routes.clear()
+  network.refuse(true)
+  network.cut()
   await post(`${apiUrl}/dev/anchor/send`, { id: consoleId, to: user.jid, contents: Array.from({ length: CATCHUP }, (_, i) => `catchup ${i}`) })
   // Every message acknowledged by the server before the network comes back.
   await pollUntil('catchup: every message acknowledged by the server', async () => {
@@ -206,10 +200,10 @@ async function catchup(browser: Browser, apiUrl: string, appUrl: string): Promis
     return threads.some((thread) => thread.content === lastText && thread.state === 'success') ? true : false
   })
   reconnectedAt = null
-  away = false
-  // Done when all of them are stored and in the conversation: they arrive by two ways (what the
-  // server had queued comes from offline storage, the rest from the archive), so the last one sent
-  // is not necessarily the last one to arrive.
+  network.refuse(false)
+  // Done when all of them are stored and in the conversation: they may arrive by two ways (the
+  // archive, and what offline storage pushes besides), so the last one sent is not necessarily the
+  // last one to arrive.
   const end = await pollPage(
     page,
     async ({ tid, count }: { tid: string; count: number }) => {
@@ -230,6 +224,7 @@ async function catchup(browser: Browser, apiUrl: string, appUrl: string): Promis
     },
     { tid: `anchor_${anchorUid}@localhost`, count: CATCHUP },
   )
+  stopWatching()
   const start = reconnectedAt as number | null
   if (start === null) throw new Error('catchup: the app never reconnected')
   await checkBurstKept(page, CATCHUP, 'catchup ')
@@ -334,9 +329,10 @@ export async function chatBench(): Promise<Figures> {
   const unknown = chosen.filter((part) => !(PARTS as readonly string[]).includes(part))
   if (unknown.length) throw new Error(`VCHAT_BENCH_CHAT: unknown part(s) ${unknown.join(', ')} (known: ${PARTS.join(', ')})`)
   const runs = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part)
-  const running = await startStack()
+  const running = await startStack({ xmppFaults: true })
   const appUrl = running.appUrls.second
-  if (!appUrl || !running.stack.prosody) {
+  const network = running.xmppFaults
+  if (!appUrl || !running.stack.prosody || !network) {
     await running.stop()
     throw new Error('the chat bench needs the second brand and Prosody')
   }
@@ -376,7 +372,7 @@ export async function chatBench(): Promise<Figures> {
     if (runs('catchup')) {
       const catchups: number[] = []
       for (let i = 0; i < CATCHUP_ROUNDS; i++) {
-        const ms = await catchup(browser, apiUrl, appUrl)
+        const ms = await catchup(browser, apiUrl, appUrl, network)
         console.log(`catch-up of ${CATCHUP} missed, round ${i + 1}: ${ms.toFixed(0)} ms`)
         catchups.push(ms)
       }

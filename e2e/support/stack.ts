@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { startFaultProxy, type FaultProxy } from '@vchat/dev-server/fault-proxy'
+
+export type { FaultProxy }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BRANDS = ['default', 'second', 'third'] as const
@@ -38,6 +41,13 @@ export interface StackInfo {
 export interface RunningStack {
   stack: StackInfo
   appUrls: Partial<Record<BrandId, string>>
+  /**
+   * With `startStack({ xmppFaults: true })`: a TCP fault proxy between the web hosts and Prosody's
+   * websocket port, playing the phone's network (cut every connection, refuse reconnects). Frames
+   * pass at socket speed, unlike a Playwright websocket route that relays each one through the
+   * test runner.
+   */
+  xmppFaults: FaultProxy | null
   stop(): Promise<void>
 }
 
@@ -95,13 +105,15 @@ function buildLocalstackApps(brands: readonly BrandId[] = BRANDS, privateBuildRo
   if (result.status !== 0) throw new Error('building the brand apps failed')
 }
 
-export async function startStack(options: { build?: boolean } = {}): Promise<RunningStack> {
+export async function startStack(options: { build?: boolean; xmppFaults?: boolean } = {}): Promise<RunningStack> {
   const brands = brandsUnderTest()
   const privateBuildRoot = process.env.VCHAT_E2E_PRIVATE_BUILD === '1' ? mkdtempSync(path.join(tmpdir(), 'vchat-e2e-build-')) : null
   if (options.build !== false) buildLocalstackApps(brands, privateBuildRoot)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vchat-e2e-'))
   const children: ChildProcess[] = []
+  let xmppFaults: FaultProxy | null = null
   const stop = async () => {
+    await xmppFaults?.close()
     await Promise.all(
       children.map(
         (child) =>
@@ -126,12 +138,16 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
     children.push(stackProcess)
     const stack = JSON.parse(await waitForLine(stackProcess, 'VCHAT_STACK_READY ', 'stack', 30_000)) as StackInfo
 
+    if (options.xmppFaults && stack.wsUrl) {
+      const prosodyPort = Number(new URL(stack.wsUrl).port)
+      xmppFaults = await startFaultProxy(() => prosodyPort)
+    }
     const appUrls: Partial<Record<BrandId, string>> = {}
     await Promise.all(
       brands.map(async (brand) => {
         const port = await freePort()
         const root = privateBuildRoot ? path.join(privateBuildRoot, brand) : path.join(ROOT, 'apps', brand, 'dist-localstack')
-        const wsBase = stack.wsUrl ? stack.wsUrl.replace(/\/xmpp-websocket$/, '') : ''
+        const wsBase = !stack.wsUrl ? '' : xmppFaults ? `http://127.0.0.1:${xmppFaults.port}` : stack.wsUrl.replace(/\/xmpp-websocket$/, '')
         const host = spawn(
           process.execPath,
           ['apps/web-host/src/cli.ts', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--api', stack.apiUrl, ...(wsBase ? ['--ws', wsBase] : [])],
@@ -141,7 +157,7 @@ export async function startStack(options: { build?: boolean } = {}): Promise<Run
         appUrls[brand] = await waitForLine(host, 'VCHAT_WEB_HOST_READY ', `${brand} web host`, 30_000)
       }),
     )
-    return { stack, appUrls, stop }
+    return { stack, appUrls, xmppFaults, stop }
   } catch (error) {
     await stop()
     throw error

@@ -15,6 +15,8 @@ export interface FaultProxy {
   refuse(refusing: boolean): void
   /** How many connections were refused so far. */
   readonly refused: number
+  /** Called for every connection let through (the moment a phone's reconnect gets its network back). */
+  onAccepted(listener: () => void): () => void
   close(): Promise<void>
 }
 
@@ -22,12 +24,14 @@ export async function startFaultProxy(target: () => number): Promise<FaultProxy>
   const sockets = new Set<Socket>()
   let refusing = false
   let refused = 0
+  const acceptedListeners = new Set<() => void>()
   const server: Server = createServer((client) => {
     if (refusing) {
       refused += 1
       client.destroy()
       return
     }
+    for (const listener of acceptedListeners) listener()
     const upstream = connect(target(), '127.0.0.1')
     sockets.add(client)
     sockets.add(upstream)
@@ -58,6 +62,10 @@ export async function startFaultProxy(target: () => number): Promise<FaultProxy>
     },
     get refused() {
       return refused
+    },
+    onAccepted(listener) {
+      acceptedListeners.add(listener)
+      return () => acceptedListeners.delete(listener)
     },
     close: () =>
       new Promise<void>((resolve) => {
