@@ -304,10 +304,10 @@ describe('archivedReads: read states an archive page carries', () => {
         { id: '1', message: chat('p1', PEER, ME, 1_000), stamp: 1_000 },
         { id: '2', message: ours(buildDisplayedStanza(PEER, 'p1', 'd1')), stamp: 1_500 },
         { id: '3', message: chat('o1', ME, PEER, 2_000), stamp: 2_000 },
-        { id: '4', message: theirs(buildReceivedStanza(ME, 'o1', 'r1')), stamp: 2_100 },
+        { id: '4', message: theirs(buildReceivedStanza(ME, ['o1'], 'r1')), stamp: 2_100 },
         { id: '5', message: theirs(buildDisplayedStanza(ME, 'o1', 'd2')), stamp: 2_200 },
         // A receipt we sent is about their message: nothing to deliver on our side.
-        { id: '6', message: ours(buildReceivedStanza(PEER, 'p1', 'r2')), stamp: 2_300 },
+        { id: '6', message: ours(buildReceivedStanza(PEER, ['p1'], 'r2')), stamp: 2_300 },
       ],
     }
     const reads = archivedReads(page, ME, () => 0)

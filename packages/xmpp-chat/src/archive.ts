@@ -181,7 +181,7 @@ function readsOf(items: readonly ParsedItem[], own: string): ArchiveReads {
       const upTo = dateOf.get(parsed.mid) ?? stamp + 999
       if (parsed.from === own) later(reads.incoming, threadIdOf(bareJid(item.message.attrs.to ?? '')), upTo)
       else later(reads.outgoing, threadIdOf(parsed.from), upTo)
-    } else if (parsed.kind === 'received' && parsed.from !== own) reads.delivered.push(parsed.mid)
+    } else if (parsed.kind === 'received' && parsed.from !== own) reads.delivered.push(...parsed.mids)
   }
   return reads
 }

@@ -2,6 +2,11 @@
 export const LOGIN_TIMEOUT_MS = 10_000
 /** A ping without answer for 2 s disconnects (spec §4, §9). */
 export const PING_TIMEOUT_MS = 2_000
+/**
+ * At most this many XEP-0184 receipts go in one stanza (a stored burst is confirmed per sender in
+ * stanzas of up to 100: about 6 KB, far below a server's stanza size limit).
+ */
+export const RECEIPTS_PER_STANZA = 100
 /** Presence is re-sent every 10 s while connected (spec §4). */
 export const PRESENCE_HEARTBEAT_MS = 10_000
 /**

@@ -3,7 +3,7 @@ import type { ChatDb, MessageStore } from '@vchat/chat-db'
 import { xml } from '@xmpp/client'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ERROR_XMPP_SEND_IQ } from './constants.ts'
+import { ERROR_XMPP_SEND_IQ, RECEIPTS_PER_STANZA } from './constants.ts'
 import { createChatSession } from './createChatSession.ts'
 import type { ChatMessage, PushNotice } from './messages.ts'
 import { createMessenger } from './messenger.ts'
@@ -411,6 +411,7 @@ describe('delivery states', () => {
 
     // Delivered twice (a resume): stored once, confirmed each time (the first receipt may be lost).
     anchor.client().receive(delivered(stanza, USER, ANCHOR))
+    await vi.waitFor(() => expect(receiptsFrom(anchor)).toHaveLength(1))
     anchor.client().receive(delivered(stanza, USER, ANCHOR))
     await vi.waitFor(() => expect(receiptsFrom(anchor)).toHaveLength(2))
     const receipt = receiptsFrom(anchor)[0] as XmlElement
@@ -432,6 +433,25 @@ describe('delivery states', () => {
     expect(markersFrom(anchor)).toHaveLength(1)
     user.client().receive(delivered(markersFrom(anchor)[0] as XmlElement, ANCHOR, USER))
     await vi.waitFor(async () => expect((await stored(user, message.mid))?.read).toBe(true))
+  })
+
+  it('a stored burst is confirmed per sender in stanzas of up to RECEIPTS_PER_STANZA receipts; a stanza of several receipts settles each message', async () => {
+    const user = await openSide(USER)
+    const anchor = await openSide(ANCHOR)
+    await user.session.login()
+    await anchor.session.login()
+    const messages: ChatMessage[] = []
+    for (let i = 0; i < RECEIPTS_PER_STANZA + 5; i++) messages.push(await user.messenger.send({ to: ANCHOR, content: `burst ${i}` }))
+    await vi.waitFor(() => expect(user.client().messages()).toHaveLength(messages.length))
+    // All of them reach the anchor in one go: stored as one batch.
+    for (const message of messages) anchor.client().receive(delivered(sentWithId(user.client(), message.mid)[0] as XmlElement, USER, ANCHOR))
+    const confirmed = () => receiptsFrom(anchor).flatMap((stanza) => stanza.getChildren('received', NS_RECEIPTS).map((receipt) => receipt.attrs.id))
+    await vi.waitFor(() => expect(confirmed()).toEqual(messages.map((message) => message.mid)))
+    expect(receiptsFrom(anchor).map((stanza) => stanza.getChildren('received', NS_RECEIPTS).length)).toEqual([RECEIPTS_PER_STANZA, 5])
+    for (const receipt of receiptsFrom(anchor)) user.client().receive(delivered(receipt, ANCHOR, USER))
+    await vi.waitFor(async () => {
+      for (const message of messages) expect((await stored(user, message.mid))?.delivered).toBe(true)
+    })
   })
 
   it("the recipient's receipt settles a message whose acknowledgement has not come: out of the outbox, sent and delivered, never sent again", async () => {

@@ -199,9 +199,14 @@ describe('parseIncoming: markers, bounces, notices', () => {
   })
 
   it('a XEP-0184 receipt, as buildReceivedStanza makes it', () => {
-    const stanza = delivered(buildReceivedStanza(PEER, 'mid-9', 'receipt-1'))
+    const stanza = delivered(buildReceivedStanza(PEER, ['mid-9'], 'receipt-1'))
     expect(stanza.attrs).toMatchObject({ type: 'chat', id: 'receipt-1' })
-    expect(parseIncoming(stanza, { me: PEER, now: () => 0 })).toEqual({ kind: 'received', mid: 'mid-9', from: ME })
+    expect(parseIncoming(stanza, { me: PEER, now: () => 0 })).toEqual({ kind: 'received', mids: ['mid-9'], from: ME })
+    // Several receipts in one stanza (a stored burst), each kept, in order; one without id is skipped.
+    const several = delivered(buildReceivedStanza(PEER, ['m1', 'm2', 'm3'], 'receipt-2'))
+    expect(several.getChildren('received', NS_RECEIPTS)).toHaveLength(3)
+    expect(parseIncoming(several, { me: PEER, now: () => 0 })).toEqual({ kind: 'received', mids: ['m1', 'm2', 'm3'], from: ME })
+    expect(parseIncoming(incoming([xml('received', { xmlns: NS_RECEIPTS }), xml('received', { xmlns: NS_RECEIPTS, id: 'm4' })], { id: 'y' }), options)).toMatchObject({ kind: 'received', mids: ['m4'] })
     expect(parseIncoming(incoming([xml('received', { xmlns: NS_RECEIPTS })], { id: 'x' }), options)).toEqual({ kind: 'ignored', reason: 'no-content' })
   })
 

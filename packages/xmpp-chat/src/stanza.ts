@@ -178,8 +178,14 @@ export function parseStanza(text: string): XmlElement {
   return element
 }
 
-export function buildReceivedStanza(to: string, mid: string, id: string): XmlElement {
-  return xml('message', { type: 'chat', to, id }, xml('received', { xmlns: NS_RECEIPTS, id: mid }))
+/**
+ * XEP-0184 receipts for the messages `mids` from `to`, one `<received/>` each, in one stanza: a burst
+ * of a thousand messages is confirmed with a few stanzas instead of a thousand, each of which the
+ * server would route and archive twice while the phone is busiest. A client reading only the first
+ * `<received/>` still gets a valid receipt for that one.
+ */
+export function buildReceivedStanza(to: string, mids: readonly string[], id: string): XmlElement {
+  return xml('message', { type: 'chat', to, id }, ...mids.map((mid) => xml('received', { xmlns: NS_RECEIPTS, id: mid })))
 }
 
 /** XEP-0333 read marker: everything up to `mid` from `to` was displayed. */
@@ -198,8 +204,8 @@ export type IncomingStanza =
   | { kind: 'ignored'; reason: 'empty-type' | 'no-id' | 'no-content' | 'not-a-message' }
   /** XEP-0333: the peer displayed our message `mid` (and what came before it). */
   | { kind: 'displayed'; mid: string; from: string }
-  /** XEP-0184: the peer's client has our message `mid`. */
-  | { kind: 'received'; mid: string; from: string }
+  /** XEP-0184: the peer's client has our messages `mids` (one receipt or several in one stanza). */
+  | { kind: 'received'; mids: string[]; from: string }
   /** The server bounced our message `mid` (`type="error"`). */
   | { kind: 'bounced'; mid: string; condition: string }
   /** SPEC §3 push notice. */
@@ -265,8 +271,8 @@ export function parseIncoming(stanza: XmlElement, options: ParseOptions): Incomi
 
   const displayed = stanza.getChild('displayed', NS_CHAT_MARKERS)
   if (displayed?.attrs.id) return { kind: 'displayed', mid: displayed.attrs.id, from }
-  const received = stanza.getChild('received', NS_RECEIPTS)
-  if (received?.attrs.id) return { kind: 'received', mid: received.attrs.id, from }
+  const receipts = stanza.getChildren('received', NS_RECEIPTS).flatMap((received) => (received.attrs.id ? [received.attrs.id] : []))
+  if (receipts.length) return { kind: 'received', mids: receipts, from }
 
   const body = stanza.getChild('body')
   const payload = stanza.getChild(PAYLOAD_ELEMENT, NS_MESSAGE)

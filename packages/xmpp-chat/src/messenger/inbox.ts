@@ -4,6 +4,7 @@
  * and the recipient's receipts, markers and bounces applied to our own messages. It exists to keep
  * "nothing arrives twice, everything arrives in order" in one place; see the README's outbox section.
  */
+import { RECEIPTS_PER_STANZA } from '../constants.ts'
 import { toError } from '../listeners.ts'
 import type { ChatMessage } from '../messages.ts'
 import type { MessageOrigin, MessageStore } from '../messengerTypes.ts'
@@ -82,15 +83,26 @@ export function createInbox(context: MessengerContext, outbox: Outbox): Inbox {
   /**
    * XEP-0184: the sender's "delivered" is true once this client has the message stored. A copy
    * already stored is confirmed again (the first receipt may have been lost with a connection).
-   * Messages read from the archive are not confirmed: a receipt speaks of live delivery.
+   * Messages read from the archive are not confirmed: a receipt speaks of live delivery. A stored
+   * batch is confirmed per sender in stanzas of up to RECEIPTS_PER_STANZA receipts.
    */
   function confirmDelivery(items: readonly { message: ChatMessage; receipt: boolean; result: ReceiveResult | undefined }[]): void {
     if (session.state !== 'connected') return
+    // A Set per sender: two copies of one message in the same batch are confirmed once.
+    const bySender = new Map<string, Set<string>>()
     for (const { message, receipt, result } of items) {
       if (!receipt || message.from === me || (result !== 'stored' && result !== 'duplicate')) continue
-      session.send(buildReceivedStanza(message.from, message.mid, idFactory())).catch(() => {
-        // A receipt is a courtesy to the sender; a lost one leaves their message at "sent".
-      })
+      const mids = bySender.get(message.from) ?? new Set<string>()
+      mids.add(message.mid)
+      bySender.set(message.from, mids)
+    }
+    for (const [sender, unique] of bySender) {
+      const mids = [...unique]
+      for (let i = 0; i < mids.length; i += RECEIPTS_PER_STANZA) {
+        session.send(buildReceivedStanza(sender, mids.slice(i, i + RECEIPTS_PER_STANZA), idFactory())).catch(() => {
+          // A receipt is a courtesy to the sender; a lost one leaves their message at "sent".
+        })
+      }
     }
   }
 
@@ -131,8 +143,10 @@ export function createInbox(context: MessengerContext, outbox: Outbox): Inbox {
         return
       }
       case 'received': {
-        const stored = await store.byMid(parsed.mid)
-        if (stored && stored.from === me && stored.to === parsed.from && !stored.delivered && !stored.read) await outbox.settleByPeer(stored, { delivered: true })
+        for (const mid of parsed.mids) {
+          const stored = await store.byMid(mid)
+          if (stored && stored.from === me && stored.to === parsed.from && !stored.delivered && !stored.read) await outbox.settleByPeer(stored, { delivered: true })
+        }
         return
       }
       case 'bounced':
