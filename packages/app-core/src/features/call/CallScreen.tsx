@@ -193,6 +193,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
   }
 
   const active = call.status === CALL_STATUS.Connecting || call.status === CALL_STATUS.Connected || call.status === CALL_STATUS.CallIn
+  const reconnecting = connected && call.media === 'reconnecting'
   const ended = call.status === CALL_STATUS.Disconnected || call.status === CALL_STATUS.Failed || call.startError !== null
   const messageKey = failureMessageKey(call)
   const gemsShort = call.failure?.reason === 'Gems insufficient' || call.endedReason === 'gems-insufficient'
@@ -238,7 +239,7 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
   }
 
   return (
-    <section className={call.media === 'reconnecting' && connected ? 'vc-call vc-call--reconnecting' : 'vc-call'} aria-label={t('screen.title')}>
+    <section className={reconnecting ? 'vc-call vc-call--reconnecting' : 'vc-call'} aria-label={t('screen.title')}>
       <div className="vc-call__stage">
         <Video stream={remote} label={t('video.remote')} muted={false} />
         {peer.jid ? (
@@ -256,10 +257,11 @@ export function CallScreen({ uid, tier = 'standard', fromMatch = false }: CallSc
       </div>
       <div className="vc-call__bar">
         <p className="vc-call__status" role="status" aria-live="polite">
-          {t(`status.${call.startError ? 4 : call.status}`)}
+          {/* While the media is being recovered the quality indicator says "Reconnecting…": "Connected" beside it would contradict it. */}
+          {reconnecting ? '' : t(`status.${call.startError ? 4 : call.status}`)}
         </p>
         {call.status === CALL_STATUS.Connected && call.connectedAt !== null ? <CallTimer call={call} /> : null}
-        {connected ? <CallQuality level={call.quality} reconnecting={call.media === 'reconnecting'} /> : null}
+        {connected ? <CallQuality level={call.quality} reconnecting={reconnecting} /> : null}
         {balance !== null ? <p className="vc-call__balance">{t('balance', { count: balance })}</p> : null}
         {price !== null && active && !(call.free && !call.converted) ? (
           <p className="vc-call__price">{call.tier === 'silver' ? t('silver.price', { count: price }) : t('price', { count: price })}</p>

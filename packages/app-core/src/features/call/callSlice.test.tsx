@@ -104,6 +104,20 @@ describe('call screen', () => {
     expect(screen.getByRole('button', { name: 'Hang up' })).toBeInstanceOf(HTMLElement)
   })
 
+  it('while the media is being recovered the status says nothing of "Connected": the indicator says "Reconnecting…"', async () => {
+    const state = (media: 'connected' | 'reconnecting') => ({
+      auth: { user: USER },
+      account: { gemsBalance: 500 },
+      call: { status: CALL_STATUS.Connected, direction: 'outgoing' as const, peer: 'anchor_200001@localhost', sid: 's1', price: 60, connectedAt: 0, gemsBalance: 500, media, quality: 'lost' as const, reconnectingSince: media === 'reconnecting' ? 0 : null },
+    })
+    const up = await renderApp({ path: '/videoview', preloadedState: state('connected') })
+    expect(await screen.findByText('Connected')).toBeInstanceOf(HTMLElement)
+    up.unmount()
+    await renderApp({ path: '/videoview', preloadedState: state('reconnecting') })
+    expect(await screen.findByText('Reconnecting…', { selector: '.vc-call-quality__message' })).toBeInstanceOf(HTMLElement)
+    expect(screen.queryByText('Connected')).toBeNull()
+  })
+
   it('offers switch camera only where the device has another camera, and switches from the click', async () => {
     const switchCamera = vi.fn(async () => true)
     const runtimeWith = (cameras: number) =>
