@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatMessageRecord } from '../../services/types'
 import type { TranslationState, UnlockState } from './chatState'
+import { sameSlot } from './MessageList'
 import type { RowSlot } from './MessageList'
 import { callOutcome, formatDuration, kindOf, numberField, safeMediaUrl, stringField } from './messageView'
 
@@ -52,8 +53,19 @@ function timeFormat(language: string): Intl.DateTimeFormat {
 }
 
 /**
+ * Props equal for rendering: every prop the same, the list slot the same by value (see `sameSlot`).
+ * Without it the new slot object of each scroll frame rendered every visible bubble again.
+ */
+function sameBubbleProps(previous: MessageBubbleProps, next: MessageBubbleProps): boolean {
+  const keys = Object.keys(next) as (keyof MessageBubbleProps)[]
+  if (keys.length !== Object.keys(previous).length) return false
+  return keys.every((key) => (key === 'row' ? sameSlot(previous.row, next.row) : previous[key] === next[key]))
+}
+
+/**
  * One message. Every user-supplied string is rendered as text; media URLs are limited to http(s).
- * Memoised: a new message in a long conversation renders that message only.
+ * Memoised: a new message in a long conversation renders that message only, and scrolling renders
+ * only the rows that come into view.
  */
 export const MessageBubble = memo(function MessageBubble({
   message,
@@ -228,4 +240,4 @@ export const MessageBubble = memo(function MessageBubble({
       </div>
     </li>
   )
-})
+}, sameBubbleProps)

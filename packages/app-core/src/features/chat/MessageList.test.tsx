@@ -6,6 +6,24 @@ import { fakeChatService } from '../../testing/fakeChat'
 import type { FakeChatOptions } from '../../testing/fakeChat'
 import { renderApp } from '../../testing/renderApp'
 import { ME, MIA, demoMessage, demoThreads } from './fixtures'
+import { chatEvent } from './chatSlice'
+import { kindOf } from './messageView'
+
+// Every render of a message bubble asks its kind once: counting the calls per message counts renders.
+vi.mock('./messageView', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./messageView')>()
+  return { ...actual, kindOf: vi.fn(actual.kindOf) }
+})
+
+/** How often each message's bubble has rendered so far. */
+function rendersByMid(): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const [message] of vi.mocked(kindOf).mock.calls) {
+    const mid = (message as { mid?: string }).mid ?? ''
+    counts.set(mid, (counts.get(mid) ?? 0) + 1)
+  }
+  return counts
+}
 
 const signedIn = {
   auth: {
@@ -61,6 +79,22 @@ describe('a long conversation (virtualised)', () => {
     scrollTo(0)
     expect(loadOlder).toHaveBeenCalledTimes(2)
     expect(loadOlder.mock.calls[0]?.[1]).toEqual({ date: 1_070, mid: 'h70' })
+  })
+
+  it('what changes around the conversation (the peer typing, a scroll) renders no bubble again', async () => {
+    const { scrollTo, list, store } = await openLongThread(120)
+    const before = rendersByMid()
+    expect(before.size).toBeGreaterThan(0)
+    // The header says "typing…" (the whole screen renders), then the reader scrolls a little.
+    act(() => {
+      store.dispatch(chatEvent({ kind: 'typing', from: MIA, typing: true }))
+    })
+    await screen.findByText(/typing/i)
+    for (const top of [4_150, 4_100]) scrollTo(top)
+    await waitFor(() => expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0))
+    const after = rendersByMid()
+    const again = [...before].filter(([mid, count]) => (after.get(mid) ?? 0) > count).map(([mid]) => mid)
+    expect(again).toEqual([])
   })
 
   it('a page of history that cannot be read says so and loads on Try again', async () => {

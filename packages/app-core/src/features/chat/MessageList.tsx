@@ -33,6 +33,17 @@ export interface RowSlot {
   'aria-setsize': number
 }
 
+/**
+ * Whether two slots place a row the same way. The list makes a new slot object for every row on every
+ * render (each scroll frame), so a memoised row compares them by value: rows scrolled past are not
+ * rendered again.
+ */
+export function sameSlot(a: RowSlot | undefined, b: RowSlot | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return a.ref === b.ref && a['data-index'] === b['data-index'] && a['aria-posinset'] === b['aria-posinset'] && a['aria-setsize'] === b['aria-setsize']
+}
+
 export interface MessageListProps<Upload> {
   rows: readonly MessageRow<Upload>[]
   /** The accessible name of the list. */
