@@ -9,8 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './.storybook/chromium.ts'
 /**
  * Every story runs as a test in headless Chromium (Vitest browser mode, Playwright provider):
  * it must render without error, its play function must pass, and axe must report no violation
- * (`parameters.a11y.test: 'error'` in preview.tsx). The suite runs once per brand theme, so
- * colour contrast is checked for all three brands, and once in Arabic (right-to-left).
+ * (`parameters.a11y.test: 'error'` in preview.tsx). The suite runs once per brand theme in each
+ * colour scheme (the app's dark-mode setting: dark, the default, and light, whose palette is
+ * layout/appearance.css of app-core with the brand's `primaryOnLight`), so colour contrast is
+ * checked for all three brands in both, and once in Arabic (right-to-left, dark).
  *
  * The system Chromium is used (no browser download); override its path with CHROMIUM_PATH.
  */
@@ -42,6 +44,8 @@ export default defineConfig({
   test: {
     projects: [
       ...BRAND_IDS.map((brand) => storyProject(brand, { brand })),
+      // Every story once more per brand in the light scheme (1.5–2.5 min a brand on two cores).
+      ...BRAND_IDS.map((brand) => storyProject(`${brand}-light`, { brand, colorScheme: 'light' })),
       // Every story once more in Arabic: right-to-left layout and Arabic strings under axe.
       storyProject('second-ar', { brand: 'second', locale: 'ar' }),
       {

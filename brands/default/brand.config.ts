@@ -21,6 +21,7 @@ export const brandConfig = {
   },
   theme: {
     primary: '#ff3d71',
+    primaryOnLight: '#d30152',
     buttonColor: '#d6245a',
     buttonTextColor: '#ffffff',
     background: '#14090f',

@@ -21,6 +21,7 @@ export const brandConfig = {
   },
   theme: {
     primary: '#9a84ff',
+    primaryOnLight: '#6f56cc',
     buttonColor: '#6a48f5',
     buttonTextColor: '#ffffff',
     background: '#0d0b1f',

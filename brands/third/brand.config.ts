@@ -21,6 +21,7 @@ export const brandConfig = {
   },
   theme: {
     primary: '#00b3a4',
+    primaryOnLight: '#04776d',
     buttonColor: '#00b3a4',
     buttonTextColor: '#04211e',
     background: '#061a18',

@@ -22,7 +22,7 @@ function brandLink(brand: BrandId, path: string): string {
   return `index.html?path=${path}&globals=brand:${brand}`
 }
 
-const swatchNames = ['background', 'surface', 'text', 'primary', 'buttonColor'] as const
+const swatchNames = ['background', 'surface', 'text', 'primary', 'primaryOnLight', 'buttonColor'] as const
 
 /** One card per brand, in the brand's own colours: its name, logo, palette and entry points. */
 export function BrandIndex() {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { BottomTabs, BREAKPOINTS, CardsIcon, MessagesIcon, THEME_CSS_VARIABLES } from '@vchat/ui'
+import { BottomTabs, BREAKPOINTS, CardsIcon, contrastRatio, MessagesIcon, MIN_TEXT_CONTRAST, THEME_CSS_VARIABLES } from '@vchat/ui'
 import { expect, waitFor, within } from 'storybook/test'
 import { BRAND_THEMES } from '../.storybook/themes'
 import type { BrandId } from '../.storybook/themes'
@@ -37,6 +37,26 @@ export const BrandTheme: Story = {
     expect(root.getPropertyValue(THEME_CSS_VARIABLES.background).trim()).toBe(theme.background)
     expect(root.getPropertyValue(THEME_CSS_VARIABLES.buttonColor).trim()).toBe(theme.buttonColor)
     expect(root.getPropertyValue(THEME_CSS_VARIABLES.radius).trim()).toBe(theme.radius)
+  },
+}
+
+/**
+ * The light scheme (Theme toolbar, the app's dark-mode setting off) takes the brand's accent for light
+ * pages, 4.5:1 on the light background and surface, and the focus ring follows it: neither keeps the
+ * dark theme's accent, which is set on the document root.
+ */
+export const LightSchemeAccent: Story = {
+  globals: { colorScheme: 'light' },
+  play: async ({ globals }) => {
+    const { theme } = BRAND_THEMES[globals.brand as BrandId]
+    expect(theme.primaryOnLight).toMatch(/^#/)
+    const accent = theme.primaryOnLight ?? ''
+    const page = getComputedStyle(document.body)
+    expect(page.getPropertyValue('--vc-color-primary').trim()).toBe(accent)
+    expect(page.getPropertyValue('--vc-focus-ring').trim()).toBe(accent)
+    for (const background of ['--vc-color-bg', '--vc-color-surface']) {
+      expect(contrastRatio(accent, page.getPropertyValue(background).trim())).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    }
   },
 }
 

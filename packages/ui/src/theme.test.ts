@@ -18,6 +18,7 @@ describe('themeToCssVars', () => {
   it('maps every theme field to its --vc- variable', () => {
     expect(themeToCssVars(theme)).toEqual({
       '--vc-color-primary': '#0055aa',
+      '--vc-color-primary-on-light': '#0055aa',
       '--vc-button-bg': '#aa0044',
       '--vc-button-text': '#ffffff',
       '--vc-color-bg': '#fafafa',
@@ -26,6 +27,11 @@ describe('themeToCssVars', () => {
       '--vc-radius': '8px',
       '--vc-font-family': 'Inter, sans-serif',
     })
+  })
+
+  it('carries the accent for light pages when the theme has one, else its accent', () => {
+    expect(themeToCssVars({ ...theme, primaryOnLight: '#003366' })['--vc-color-primary-on-light']).toBe('#003366')
+    expect(themeToCssVars(theme)['--vc-color-primary-on-light']).toBe(theme.primary)
   })
 })
 
@@ -62,6 +68,8 @@ describe('contrastRatio', () => {
     expect(contrastRatio(t.buttonTextColor, t.buttonColor)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
     expect(contrastRatio(t.primary, t.background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
     expect(contrastRatio(t.primary, t.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.primaryOnLight ?? '', t.background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
+    expect(contrastRatio(t.primaryOnLight ?? '', t.surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST)
   })
 
   it('dark defaults of styles.css reach AA contrast', () => {

@@ -2,6 +2,12 @@
 export type BrandTheme = {
   /** Accent colour: links, active tab, focus ring. */
   primary: string
+  /**
+   * The accent where the page is light (the app's light colour scheme, `data-color-scheme="light"`):
+   * the same hue as `primary`, dark enough to reach 4.5:1 against the light background and surface.
+   * Without it the light scheme keeps `primary`.
+   */
+  primaryOnLight?: string
   /** Background of primary buttons. */
   buttonColor: string
   /** Text on primary buttons; must reach 4.5:1 against `buttonColor`. */
@@ -21,6 +27,7 @@ export type BrandTheme = {
 /** Maps each theme field to the CSS variable that carries it. */
 export const THEME_CSS_VARIABLES = {
   primary: '--vc-color-primary',
+  primaryOnLight: '--vc-color-primary-on-light',
   buttonColor: '--vc-button-bg',
   buttonTextColor: '--vc-button-text',
   background: '--vc-color-bg',
@@ -33,6 +40,7 @@ export const THEME_CSS_VARIABLES = {
 /** The neutral theme that styles.css (styles/tokens.css) declares as its light default. */
 export const DEFAULT_THEME: BrandTheme = {
   primary: '#5b3cc4',
+  primaryOnLight: '#5b3cc4',
   buttonColor: '#5b3cc4',
   buttonTextColor: '#ffffff',
   background: '#ffffff',
@@ -43,9 +51,11 @@ export const DEFAULT_THEME: BrandTheme = {
 }
 
 export function themeToCssVars(theme: BrandTheme): Record<string, string> {
+  // A theme without a light-scheme accent keeps its accent there too.
+  const complete: Required<BrandTheme> = { ...theme, primaryOnLight: theme.primaryOnLight ?? theme.primary }
   const vars: Record<string, string> = {}
   for (const key of Object.keys(THEME_CSS_VARIABLES) as (keyof BrandTheme)[]) {
-    vars[THEME_CSS_VARIABLES[key]] = theme[key]
+    vars[THEME_CSS_VARIABLES[key]] = complete[key]
   }
   return vars
 }

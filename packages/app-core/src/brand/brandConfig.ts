@@ -19,6 +19,8 @@ const assetUrl = z.string().min(1, 'expected an asset URL')
 /** Theme tokens handed to `applyTheme` of @vchat/ui. */
 export const brandThemeSchema = z.object({
   primary: hexColour,
+  /** The accent in the light colour scheme: `primary`'s hue, 4.5:1 on the light background; default `primary`. */
+  primaryOnLight: hexColour.optional(),
   buttonColor: hexColour,
   buttonTextColor: hexColour,
   background: hexColour,

@@ -15,6 +15,7 @@ export const testBrand: BrandConfig = {
   images: { loginBackground: svg('#0d0b1f'), landingBackground: svg('#0d0b1f') },
   theme: {
     primary: '#9a84ff',
+    primaryOnLight: '#6f56cc',
     buttonColor: '#6a48f5',
     buttonTextColor: '#ffffff',
     background: '#0d0b1f',
