@@ -11,4 +11,12 @@ export const PACKAGE_BUILD = {
   sourcemap: true,
   clean: true,
   target: 'es2022' as const,
+  /**
+   * `import.meta.env` is filled in by the app's bundler (Vite) and read as optional (`import.meta.env?.DEV`).
+   * CommonJS has no `import.meta`: there it is `undefined`, said here rather than left to esbuild, which
+   * would empty `import.meta` with a warning for every use.
+   */
+  esbuildOptions(options: { define?: Record<string, string> }, context: { format: string }): void {
+    if (context.format === 'cjs') options.define = { ...options.define, 'import.meta.env': 'undefined' }
+  },
 }

@@ -1,6 +1,8 @@
 /**
  * The Vite config of a brand app (`apps/<brand>/vite.config.ts` calls this). Runs on Node directly,
- * so it uses only erasable TypeScript and `.ts` relative imports.
+ * so it uses only erasable TypeScript and `.ts` relative imports. In the workspace Node runs this file
+ * itself; the published package ships it built (`dist/vite.js`, `@vchat/app-core/vite`), since Node
+ * strips no types under node_modules.
  */
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -27,7 +29,14 @@ export interface AppViteConfigOptions {
 }
 
 const SOURCE_CONDITION = '@vchat/source'
-const emptyModule = fileURLToPath(new URL('./emptyModule.ts', import.meta.url))
+/**
+ * Inside the workspace the @vchat/* packages build from source (`@vchat/source`); an app that
+ * installed them builds what they publish (`dist/`), the code their own tests and checks ran on.
+ */
+const FROM_SOURCE = !fileURLToPath(import.meta.url).split(path.sep).includes('node_modules')
+const workspaceConditions = FROM_SOURCE ? [SOURCE_CONDITION] : []
+// Reached through `../vite/` so the path holds from this file and from its build in `dist/` alike.
+const emptyModule = fileURLToPath(new URL('../vite/emptyModule.ts', import.meta.url))
 
 /** Same-origin paths forwarded to the local stack in development and `vite preview`. */
 export function localStackProxy(env: NodeJS.ProcessEnv = process.env): Record<string, ProxyOptions> {
@@ -156,7 +165,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
   return defineConfig(({ command, mode }) => ({
     plugins: [react(), chunkModulesReport(), hostConfigPlugin(validateBrandConfig(brand)), buildMetaPlugin(), flagsPlugin(), pwaPlugin(validateBrandConfig(brand))],
     resolve: {
-      conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+      conditions: [...workspaceConditions, ...defaultClientConditions],
       dedupe: ['react', 'react-dom'],
       alias: [
         // @xmpp/resolve imports node:dns; the browser build never uses it.
@@ -165,7 +174,7 @@ export function createAppViteConfig({ brand, port }: AppViteConfigOptions): (env
       ],
     },
     environments: {
-      ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+      ssr: { resolve: { conditions: [...workspaceConditions, ...defaultServerConditions] } },
     },
     server: { port, strictPort: true, proxy },
     preview: { port, strictPort: true, proxy },
