@@ -99,6 +99,21 @@ test.describe('account', () => {
     expect(errors, JSON.stringify(errors)).toEqual([])
   })
 
+  test('offline, the app starts from the shell its service worker keeps', async ({ page, context }) => {
+    await page.goto('/')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((key) => key.startsWith('vchat-shell-')))).toBe(true)
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+  })
+
   test('the cookie banner remembers the choice', async ({ page }) => {
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Cookie consent' })
