@@ -15,7 +15,7 @@ const CALL_SPEC = ['**/call.spec.ts', '**/call-endings.spec.ts', '**/call-free.s
  * the page direction, not English texts). Calls (two browsers, shared seeded hosts) run once, in
  * second at phone size; the free call and purchases also in default (below).
  */
-const EVERY_BRAND_SPECS = ['**/login.spec.ts', '**/navigation.spec.ts', '**/identity.spec.ts']
+const EVERY_BRAND_SPECS = ['**/login.spec.ts', '**/navigation.spec.ts', '**/identity.spec.ts', '**/pwa.spec.ts']
 /**
  * The money path also runs in brand default at phone size: a free first call converted by a purchase
  * in the in-call store, and the purchases themselves (each with hosts of its own, see call-free.spec).

@@ -1,5 +1,5 @@
 /**
- * Account and the remaining screens against the local backend: the installable PWA, the cookie banner,
+ * Account and the remaining screens against the local backend: the cookie banner,
  * tasks and check-in with real gems, profile editing with an avatar upload, settings that change the
  * look, and a blocked account kept out of chat.
  */
@@ -79,41 +79,6 @@ async function closeCompleteProfile(page: Page) {
 }
 
 test.describe('account', () => {
-  test('each brand is an installable PWA: manifest and app-shell service worker found by the browser', async ({ page, context }) => {
-    await page.goto('/')
-    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
-    expect(href).toBe('/manifest.webmanifest')
-    const manifest = (await (await page.request.get(href ?? '')).json()) as { name: string; display: string; icons: { sizes: string }[] }
-    expect(manifest.display).toBe('standalone')
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)
-    expect(scope).toMatch(/\/sw\.js$/)
-    expect(await page.evaluate(async () => (await caches.keys()).some((key) => key.startsWith('vchat-shell-')))).toBe(true)
-    const cdp = await context.newCDPSession(page)
-    const appManifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
-    expect(appManifest.url).toContain('/manifest.webmanifest')
-    expect(appManifest.errors).toEqual([])
-    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
-    // Test browsers run in a private profile, which Chromium reports itself; the app adds no error.
-    const errors = installability.installabilityErrors.filter((error) => error.errorId !== 'in-incognito')
-    expect(errors, JSON.stringify(errors)).toEqual([])
-  })
-
-  test('offline, the app starts from the shell its service worker keeps', async ({ page, context }) => {
-    await page.goto('/')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
-    await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((key) => key.startsWith('vchat-shell-')))).toBe(true)
-    await context.setOffline(true)
-    try {
-      await page.reload()
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    } finally {
-      await context.setOffline(false)
-    }
-  })
-
   test('the cookie banner remembers the choice', async ({ page }) => {
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Cookie consent' })
